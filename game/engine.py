@@ -1,0 +1,477 @@
+"""The Flip 7 rules engine: state, pending decision, legal actions, apply → events.
+
+The whole interface is "who must decide now, and what may they do":
+:attr:`Game.pending`, :meth:`Game.legal_actions` and :meth:`Game.apply`, which
+returns the events that happened. Decisions with a single legal choice (a
+forced hit, a target when only one player can be chosen) are made by the
+engine itself and still produce their events.
+
+Inside, the flow of a round is an explicit stack of small tasks rather than
+nested calls, so that a decision can interrupt it anywhere (a spare Second
+Chance in the middle of a Flip Three, a staged card to assign) and the whole
+state stays a plain value that :meth:`Game.clone` can copy.
+
+>>> g = Game(["Ana", "Ben", "Cy"], seed=1, dealer=2)
+>>> g.pending.kind, g.players[g.pending.seat]
+('hit_or_stay', 'Ana')
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+from . import events as ev
+from .cards import (
+    FLIP_THREE,
+    FREEZE,
+    NUMBERS,
+    SECOND_CHANCE,
+    check_card,
+    composition,
+    full_deck,
+    modifier_bonus,
+)
+from .rules import RuleOptions
+from .state import (
+    ACTIVE,
+    BUSTED,
+    FROZEN,
+    HIT,
+    HIT_OR_STAY,
+    STAY,
+    STAYED,
+    TARGET,
+    Action,
+    Decision,
+    Hand,
+    IllegalActionError,
+    RoundRecord,
+)
+from .view import SeatView
+
+_NUMBER_SET = frozenset(NUMBERS)
+CARD_TITLES = {FREEZE: "Freeze", FLIP_THREE: "Flip Three", SECOND_CHANCE: "Second Chance"}
+
+
+class DeckError(ValueError):
+    """A stacked deck that the composition cannot supply."""
+
+
+class _Interrupt(Exception):
+    """The round ended in the middle of a task (Flip 7, or the piles ran out)."""
+
+
+class Game:
+    """One game of Flip 7 from its first deal to its winner."""
+
+    def __init__(self, players: Sequence[str], rules: RuleOptions | None = None, seed: int = 0,
+                 dealer: int | None = None, totals: Sequence[int] | None = None,
+                 deck: Sequence[str] | None = None, bots: Sequence[str | None] | None = None,
+                 record_events: bool = True) -> None:
+        self.players: tuple[str, ...] = tuple(players)
+        n = len(self.players)
+        if n < 1:
+            raise ValueError("a game needs at least one player")
+        self.bots: tuple[str | None, ...] = tuple(bots) if bots is not None else (None,) * n
+        self.rules = rules or RuleOptions()
+        self.seed = seed
+        self.rng = random.Random(seed)
+        stacked = [check_card(c) for c in (deck or ())]
+        rest = Counter(composition(self.rules.deck_count(n)))
+        rest.subtract(stacked)
+        short = sorted({c for c in stacked if rest[c] < 0}, key=stacked.index)
+        if short:
+            raise DeckError(f"the deck cannot supply that many {short[0]!r} cards "
+                            f"(it holds {rest[short[0]] + stacked.count(short[0])})")
+        remaining = []
+        for card in full_deck(self.rules.deck_count(n)):
+            if rest[card] > 0:
+                rest[card] -= 1
+                remaining.append(card)
+        self.rng.shuffle(remaining)
+        self.draw_pile: list[str] = remaining + stacked[::-1]  # top card last
+        self.dealer = self.rng.randrange(n) if dealer is None else dealer
+        self.initial = {"dealer": self.dealer, "totals": tuple(totals or (0,) * n),
+                        "deck": tuple(stacked)}
+        self.totals: list[int] = list(totals or (0,) * n)
+        self.discard: list[str] = []
+        self.staged: list[str] = []  # the Flip Three tray, in the order revealed (R5.4.2)
+        self.queue: list[tuple[str, int, int]] = []  # effect queue: (card, target, chooser)
+        self.in_play: list[str] = []  # being targeted, or a Flip Three being dealt
+        self.hands: list[Hand] = [Hand() for _ in self.players]
+        self.round_no = 0
+        self.rounds: list[RoundRecord] = []
+        self.actions: list[Action] = []
+        self.pending: Decision | None = None
+        self.winner: int | None = None
+        self.reshuffled_this_round = False
+        self.cursor = self.dealer  # whose turn it was last (R5.6)
+        self._stack: list[tuple] = []
+        self._context = ""  # what a pending target decision is for
+        self._record = record_events
+        self._events: list = []
+        self._start_round()
+        self.opening_events: list = self._run()
+
+    # ----------------------------------------------------------------- queries
+    @property
+    def over(self) -> bool:
+        return self.winner is not None
+
+    def legal_actions(self) -> list[Action]:
+        """Every action allowed now; empty once the game is over."""
+        d = self.pending
+        if d is None:
+            return []
+        if d.kind == HIT_OR_STAY:
+            return [Action(HIT, d.seat), Action(STAY, d.seat)]
+        return [Action(TARGET, d.seat, t) for t in d.options]
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may know: everything but the draw pile's order."""
+        return SeatView(self, seat)
+
+    def active_seats(self) -> list[int]:
+        return [i for i, h in enumerate(self.hands) if h.status == ACTIVE]
+
+    def card_counts(self) -> Counter[str]:
+        """Every card wherever it lies; always the full composition (R1.5)."""
+        c = Counter(self.draw_pile)
+        c.update(self.discard)
+        c.update(self.staged)
+        c.update(card for card, _t, _c in self.queue)
+        c.update(self.in_play)
+        for h in self.hands:
+            c.update(h.cards())
+        return c
+
+    def clone(self) -> Game:
+        """An independent copy (same RNG state), for bots and search."""
+        new = Game.__new__(Game)
+        new.__dict__.update(self.__dict__)
+        for name in ("draw_pile", "discard", "staged", "queue", "in_play", "totals", "rounds",
+                     "actions", "_stack"):
+            setattr(new, name, getattr(self, name).copy())
+        new.hands = [h.copy() for h in self.hands]
+        new.rng = random.Random()
+        new.rng.setstate(self.rng.getstate())
+        new._events = []
+        new.opening_events = []
+        return new
+
+    # ------------------------------------------------------------------ apply
+    def apply(self, action: Action) -> list:
+        """Make a decision; returns the events it caused, forced follow-ups included."""
+        self._check(action)
+        self.pending = None
+        self._events = events = []
+        self.actions.append(action)
+        try:
+            if action.kind == HIT:
+                self._hit(action.seat, forced=False)
+            elif action.kind == STAY:
+                hand = self.hands[action.seat]
+                hand.status = STAYED
+                self._emit(ev.Stayed(action.seat, hand.score(), False))
+                self._stack.append((Game._t_turn,))
+            else:
+                self._decide_target(action.seat, action.target)
+        except _Interrupt:
+            pass
+        self._run()
+        return events
+
+    def _check(self, action: Action) -> None:
+        name = self._name(action.seat) if 0 <= action.seat < len(self.players) else None
+        if name is None:
+            raise IllegalActionError(f"there is no seat {action.seat}")
+        verb = {HIT: "hit", STAY: "stay", TARGET: "choose a target"}.get(action.kind)
+        if verb is None:
+            raise IllegalActionError(f"{name}: unknown action {action.kind!r}")
+        d = self.pending
+        if d is None:
+            raise IllegalActionError(f"{name} cannot {verb}: the game is over")
+        if action.seat != d.seat or (action.kind == TARGET) != (d.kind == TARGET):
+            raise IllegalActionError(f"{name} cannot {verb}: the game waits for "
+                                     f"{self._describe(d)}")
+        if action.kind == TARGET and action.target not in d.options:
+            if not 0 <= action.target < len(self.players):
+                raise IllegalActionError(f"{name} cannot choose seat {action.target}: "
+                                         "there is no such seat")
+            target = self._name(action.target)
+            raise IllegalActionError(f"{name} cannot give the {CARD_TITLES[d.card]} to "
+                                     f"{target}: {self._why_not(d, action.target)}")
+
+    def _describe(self, d: Decision) -> str:
+        if d.kind == HIT_OR_STAY:
+            return f"{self._name(d.seat)} to hit or stay"
+        return f"{self._name(d.seat)} to choose who gets the {CARD_TITLES[d.card]}"
+
+    def _why_not(self, d: Decision, seat: int) -> str:
+        hand = self.hands[seat]
+        who = self._name(seat)
+        if hand.status != ACTIVE:
+            return f"{who} is out of the round ({hand.status})"
+        if d.card == SECOND_CHANCE:
+            if seat == d.seat:
+                return "a spare Second Chance must go to another player"
+            return f"{who} already holds a Second Chance"
+        return f"{who} may not be chosen"
+
+    def _name(self, seat: int) -> str:
+        return self.players[seat]
+
+    def _emit(self, event: object) -> None:
+        if self._record:
+            self._events.append(event)
+
+    # --------------------------------------------------------------- the loop
+    def _run(self) -> list:
+        """Run tasks until a real decision is needed or the game is over."""
+        stack = self._stack
+        while self.pending is None and self.winner is None:
+            task = stack.pop()
+            with contextlib.suppress(_Interrupt):
+                task[0](self, *task[1:])
+        return self._events
+
+    def _start_round(self) -> None:
+        self.round_no += 1
+        self.reshuffled_this_round = False
+        self.cursor = self.dealer
+        self._emit(ev.RoundStarted(self.round_no, self.dealer))
+        self._stack.append((Game._t_turn,))
+        if self.rules.opening == "deal":  # R3.4 variant: one card to each, in seat order
+            self._stack.append((Game._t_deal, 1))
+
+    def _t_turn(self) -> None:
+        """R3.1: offer a card to the next active player after the last turn."""
+        n = len(self.players)
+        for step in range(1, n + 1):
+            seat = (self.cursor + step) % n
+            if self.hands[seat].status == ACTIVE:
+                break
+        else:
+            self._end_round()
+            return
+        self.cursor = seat
+        if self.hands[seat].has_cards():
+            self.pending = Decision(seat, HIT_OR_STAY, None, ())
+        else:
+            self._hit(seat, forced=True)  # R3.3
+
+    def _t_deal(self, k: int) -> None:
+        n = len(self.players)
+        if k > n:
+            return
+        self._stack.append((Game._t_deal, k + 1))
+        seat = (self.dealer + k) % n
+        if self.hands[seat].status == ACTIVE:  # frozen or busted before the deal: none
+            card = self._draw()
+            self._emit(ev.CardDrawn(seat, card, "deal", 0))
+            self._receive(card, seat, in_flip_three=False)
+
+    def _hit(self, seat: int, forced: bool) -> None:
+        self._emit(ev.Hit(seat, forced))
+        self._stack.append((Game._t_turn,))
+        card = self._draw()
+        self._emit(ev.CardDrawn(seat, card, "hit", 0))
+        self._receive(card, seat, in_flip_three=False)
+
+    def _draw(self) -> str:
+        if not self.draw_pile:
+            if not self.discard or self.reshuffled_this_round:  # R2.5
+                for seat in self.active_seats():
+                    hand = self.hands[seat]
+                    hand.status = STAYED
+                    self._emit(ev.Stayed(seat, hand.score(), True))
+                self._end_round()
+                raise _Interrupt
+            self.draw_pile, self.discard = self.discard, []  # R2.4
+            self.rng.shuffle(self.draw_pile)
+            self.reshuffled_this_round = True
+            self._emit(ev.Reshuffled(len(self.draw_pile)))
+        return self.draw_pile.pop()
+
+    # ------------------------------------------------------- receiving a card
+    def _receive(self, card: str, seat: int, in_flip_three: bool) -> None:
+        hand = self.hands[seat]
+        if card in _NUMBER_SET:
+            if card not in hand.distinct:  # R4.1
+                hand.numbers.append(card)
+                hand.distinct.add(card)
+                hand.number_sum += int(card)
+                self._emit(ev.NumberAdded(seat, card))
+                if len(hand.distinct) == 7:  # R4.4
+                    hand.flip7 = True
+                    self._emit(ev.Flip7(seat))
+                    self._end_round()
+                    raise _Interrupt
+            elif hand.second_chance:  # R5.3
+                hand.second_chance = False
+                self.discard += (card, SECOND_CHANCE)
+                self._emit(ev.SecondChanceUsed(seat, card))
+            else:  # R4.2
+                hand.numbers.append(card)
+                hand.status = BUSTED
+                self._emit(ev.Busted(seat, card))
+        elif card == SECOND_CHANCE:
+            if not hand.second_chance:
+                hand.second_chance = True
+                self._emit(ev.SecondChanceKept(seat))
+            else:
+                self.in_play.append(card)
+                options = tuple(s for s in self.active_seats()
+                                if s != seat and not self.hands[s].second_chance)
+                self._ask(seat, card, options, "give")
+        elif card in (FREEZE, FLIP_THREE):
+            if in_flip_three:  # R5.4.2
+                self.staged.append(card)
+                self._emit(ev.Staged(seat, card, len(self.staged) - 1))
+            else:
+                self.in_play.append(card)
+                self._ask(seat, card, tuple(self.active_seats()), "play")
+        else:
+            bonus = modifier_bonus(card)
+            if bonus:
+                hand.bonus += bonus
+            else:
+                hand.x2 = True
+            hand.modifiers.append(card)
+            self._emit(ev.ModifierAdded(seat, card))
+
+    def _ask(self, chooser: int, card: str, options: tuple[int, ...], context: str) -> None:
+        """A target decision; made by the engine when there is one option or none."""
+        if len(options) > 1:
+            self.pending = Decision(chooser, TARGET, card, options)
+            self._context = context
+        elif options:
+            self._settle(chooser, options[0], context, forced=True)
+        elif context == "staged":
+            self.discard.append(self.staged.pop(0))
+            self._emit(ev.CardDiscarded(card, "tray", chooser, "nobody left to target"))
+        else:
+            self.in_play.remove(card)
+            self.discard.append(card)
+            self._emit(ev.CardDiscarded(card, "in_play", chooser, "nobody can take it"))
+
+    def _decide_target(self, chooser: int, target: int) -> None:
+        self._settle(chooser, target, self._context, forced=False)
+
+    def _settle(self, chooser: int, target: int, context: str, forced: bool) -> None:
+        if context == "give":  # R5.3: a spare Second Chance
+            self.in_play.remove(SECOND_CHANCE)
+            self.hands[target].second_chance = True
+            self._emit(ev.SecondChanceGiven(chooser, target, forced))
+        elif context == "staged":  # R5.4.4: tray → end of the effect queue
+            card = self.staged.pop(0)
+            self.queue.append((card, target, chooser))
+            self._emit(ev.EffectQueued(chooser, card, target, forced))
+        else:
+            card = self.in_play.pop()
+            self._emit(ev.TargetChosen(chooser, card, target, forced))
+            if card == FREEZE:
+                self._freeze(target, chooser)
+            else:
+                self._stack.append((Game._t_resolve_queue,))
+                self._start_flip_three(target, chooser)
+
+    # ---------------------------------------------------- Freeze, Flip Three
+    def _freeze(self, seat: int, by: int) -> None:
+        hand = self.hands[seat]
+        hand.status = FROZEN
+        hand.freezes += 1  # it lies in front of them until the round ends (R5.2)
+        self._emit(ev.Frozen(seat, by, hand.score()))
+
+    def _start_flip_three(self, seat: int, by: int) -> None:
+        self.in_play.append(FLIP_THREE)
+        self._emit(ev.FlipThreeStarted(seat, by))
+        self._stack.append((Game._t_flip_three, seat, 1))
+
+    def _t_flip_three(self, seat: int, slot: int) -> None:
+        """Deal card ``slot`` of a Flip Three, or end it (R5.4)."""
+        hand = self.hands[seat]
+        if slot <= 3 and hand.status == ACTIVE:
+            self._stack.append((Game._t_flip_three, seat, slot + 1))
+            card = self._draw()
+            self._emit(ev.CardDrawn(seat, card, "flip_three", slot))
+            self._receive(card, seat, in_flip_three=True)
+            return
+        self.in_play.remove(FLIP_THREE)  # R5.4.5
+        self.discard.append(FLIP_THREE)
+        self._emit(ev.FlipThreeEnded(seat, min(slot - 1, 3)))
+        if hand.status == BUSTED and self.rules.flip_three_on_bust == "discard":  # R5.4.3
+            while self.staged:
+                card = self.staged.pop(0)
+                self.discard.append(card)
+                self._emit(ev.CardDiscarded(card, "tray", seat, "the target busted"))
+        else:
+            self._stack.append((Game._t_assign_staged, seat))
+
+    def _t_assign_staged(self, chooser: int) -> None:
+        """R5.4.4: the target assigns staged cards one by one, in the order revealed."""
+        if self.staged:
+            self._stack.append((Game._t_assign_staged, chooser))
+            self._ask(chooser, self.staged[0], tuple(self.active_seats()), "staged")
+
+    def _t_resolve_queue(self) -> None:
+        """R5.5: resolve the effect queue, first in, first out."""
+        if not self.queue:
+            return
+        self._stack.append((Game._t_resolve_queue,))
+        card, target, chooser = self.queue.pop(0)
+        if self.hands[target].status != ACTIVE:
+            self.discard.append(card)
+            self._emit(ev.CardDiscarded(card, "queue", target, "the target is out of the round"))
+        elif card == FREEZE:
+            self._freeze(target, chooser)
+        else:
+            self._start_flip_three(target, chooser)
+
+    # -------------------------------------------------------------- round end
+    def _end_round(self) -> None:
+        """R6: score, clear the table, then the next round or the end (R8)."""
+        self._stack.clear()
+        self.pending = None
+        for origin, cards in (("in_play", self.in_play), ("tray", self.staged),
+                              ("queue", [c for c, _t, _c in self.queue])):
+            for card in cards:
+                self._emit(ev.CardDiscarded(card, origin, -1, "the round is over"))
+            self.discard.extend(cards)
+        self.in_play, self.staged, self.queue = [], [], []
+        results = []
+        flip7 = None
+        for seat, hand in enumerate(self.hands):
+            score = hand.score()
+            self.totals[seat] += score
+            if hand.flip7:
+                flip7 = seat
+            results.append(ev.HandResult(tuple(hand.numbers), tuple(hand.modifiers),
+                                         hand.status == BUSTED, hand.flip7, score,
+                                         hand.calculation()))
+        self.rounds.append(RoundRecord(self.dealer, tuple(r.score for r in results),
+                                       tuple(s for s, h in enumerate(self.hands)
+                                             if h.status == BUSTED), flip7))
+        self._emit(ev.RoundScored(self.round_no, self.dealer, tuple(results), tuple(self.totals)))
+        cleared = 0
+        for hand in self.hands:
+            cards = hand.cards()
+            cleared += len(cards)
+            self.discard.extend(cards)
+        self.hands = [Hand() for _ in self.players]
+        self._emit(ev.CardsCleared(cleared))
+        best = max(self.totals)
+        if best >= self.rules.target:  # R8.1
+            leaders = tuple(s for s, t in enumerate(self.totals) if t == best)
+            if len(leaders) == 1:
+                self.winner = leaders[0]
+                self._emit(ev.GameWon(leaders[0], tuple(self.totals)))
+                return
+            self._emit(ev.TieContinues(leaders))  # R8.2
+        old = self.dealer
+        self.dealer = (old + 1) % len(self.players)  # R2.3
+        self._emit(ev.DealerPassed(old, self.dealer))
+        self._start_round()

@@ -1,0 +1,227 @@
+"""The ``flip7/1`` game file (INTERFACES.md §1): load, validate, save.
+
+A game file is how the game started plus every decision made; loading it
+replays the decisions through the engine, so every problem — a broken file
+or an action the rules refuse — surfaces as one :class:`GameFileError` whose
+message names it (``action 7: Hugo cannot stay: …``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from .cards import UnknownCardError
+from .engine import DeckError, Game
+from .rules import RuleError, RuleOptions
+from .state import HIT, STAY, TARGET, Action, IllegalActionError
+
+FORMAT = "flip7/1"
+BOT_LEVELS = ("baseline", "easy", "normal", "expert")
+MAX_FILE_BYTES = 16 * 1024 * 1024  # a real game file is a few kB
+
+
+class GameFileError(ValueError):
+    """A game file that cannot be read; the message is one line for the user."""
+
+
+def read_text(path: str | os.PathLike[str]) -> str:
+    try:
+        size = os.path.getsize(path)
+        if size > MAX_FILE_BYTES:
+            raise GameFileError(f"{path}: file too large ({size} bytes) for a game file")
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except GameFileError:
+        raise
+    except UnicodeDecodeError:
+        raise GameFileError(f"{path}: not a text file (not UTF-8)") from None
+    except OSError as e:
+        raise GameFileError(f"{path}: {e.strerror or e}") from None
+
+
+def parse_json(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise GameFileError(f"not JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+    except RecursionError:
+        raise GameFileError("not a game file: JSON nested too deeply") from None
+
+
+def load(path: str | os.PathLike[str], record_events: bool = True) -> Game:
+    """Read a game file and replay it."""
+    return from_dict(parse_json(read_text(path)), record_events=record_events)
+
+
+def from_dict(data: Any, record_events: bool = True) -> Game:
+    """Build the game a parsed file describes and replay its actions."""
+    game = new_game(data, record_events=record_events)
+    for index, action in enumerate(parse_actions(data, game)):
+        try:
+            game.apply(action)
+        except IllegalActionError as e:
+            raise GameFileError(f"action {index}: {e}") from None
+    return game
+
+
+def new_game(data: Any, record_events: bool = True) -> Game:
+    """The game at its start, before any action of the file."""
+    if not isinstance(data, dict):
+        raise GameFileError(f"not a game file: expected a JSON object, got {_kind(data)}")
+    if "format" not in data:
+        raise GameFileError("not a game file: missing key 'format'")
+    if data["format"] != FORMAT:
+        raise GameFileError(f"unknown format {data['format']!r} (this program reads {FORMAT!r})")
+    names, bots = _players(_require(data, "players", list))
+    n = len(names)
+    try:
+        rules = RuleOptions.from_dict(data.get("rules", {}))
+    except (RuleError, TypeError) as e:
+        raise GameFileError(str(e)) from None
+    seed = _require(data, "seed", int)
+    dealer = data.get("dealer")
+    if dealer is not None and (not _is_int(dealer) or not 0 <= dealer < n):
+        raise GameFileError(f"'dealer' must be a seat index from 0 to {n - 1}, not {dealer!r}")
+    totals = data.get("totals")
+    if totals is not None:
+        if not isinstance(totals, list) or len(totals) != n:
+            raise GameFileError(f"'totals' must be a list of {n} integers, one per player")
+        if not all(_is_int(t) and t >= 0 for t in totals):
+            raise GameFileError("'totals' must hold integers of 0 or more")
+    deck = data.get("deck")
+    if deck is not None and not isinstance(deck, list):
+        raise GameFileError(f"'deck' must be a list of card names, not {_kind(deck)}")
+    _require(data, "actions", list)
+    try:
+        return Game(names, rules, seed=seed, dealer=dealer, totals=totals, deck=deck, bots=bots,
+                    record_events=record_events)
+    except UnknownCardError as e:
+        raise GameFileError(f"'deck': {e}") from None
+    except DeckError as e:
+        raise GameFileError(f"'deck': {e}") from None
+
+
+def parse_actions(data: dict[str, Any], game: Game) -> list[Action]:
+    seats = {name: i for i, name in enumerate(game.players)}
+    actions = []
+    for index, item in enumerate(data["actions"]):
+        where = f"action {index}"
+        if not isinstance(item, dict):
+            raise GameFileError(f"{where}: expected an object, got {_kind(item)}")
+        player = item.get("player")
+        if not isinstance(player, str):
+            raise GameFileError(f"{where}: missing or non-text 'player'")
+        if player not in seats:
+            raise GameFileError(f"{where}: unknown player {player!r}")
+        do = item.get("do")
+        if do not in (HIT, STAY, TARGET):
+            raise GameFileError(f"{where}: 'do' must be 'hit', 'stay' or 'target', not {do!r}")
+        if do == TARGET:
+            target = item.get("target")
+            if not isinstance(target, str):
+                raise GameFileError(f"{where}: a 'target' action needs a 'target' name")
+            if target not in seats:
+                raise GameFileError(f"{where}: unknown target {target!r}")
+            actions.append(Action(TARGET, seats[player], seats[target]))
+        else:
+            actions.append(Action(do, seats[player]))
+    return actions
+
+
+def to_dict(game: Game) -> dict[str, Any]:
+    """The game file of ``game``: its start and every decision made so far."""
+    players: list[Any] = [name if bot is None else {"name": name, "bot": bot}
+                          for name, bot in zip(game.players, game.bots, strict=True)]
+    out: dict[str, Any] = {"format": FORMAT, "players": players,
+                           "rules": game.rules.to_dict(), "seed": game.seed,
+                           "dealer": game.initial["dealer"]}
+    if any(game.initial["totals"]):
+        out["totals"] = list(game.initial["totals"])
+    if game.initial["deck"]:
+        out["deck"] = list(game.initial["deck"])
+    out["actions"] = [_action_dict(game, a) for a in game.actions]
+    return out
+
+
+def _action_dict(game: Game, action: Action) -> dict[str, str]:
+    out = {"player": game.players[action.seat], "do": action.kind}
+    if action.kind == TARGET:
+        out["target"] = game.players[action.target]
+    return out
+
+
+def dumps(game: Game) -> str:
+    return json.dumps(to_dict(game), ensure_ascii=False, indent=1) + "\n"
+
+
+def save(game: Game, path: str | os.PathLike[str]) -> None:
+    """Write atomically (temp file, flush, fsync, rename): never a half-written save."""
+    write_atomic(Path(path), dumps(game))
+
+
+def write_atomic(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def _players(raw: list[Any]) -> tuple[list[str], list[str | None]]:
+    if len(raw) < 2:
+        raise GameFileError("'players' must list at least 2 players")
+    names: list[str] = []
+    bots: list[str | None] = []
+    for i, p in enumerate(raw):
+        if isinstance(p, str):
+            name, bot = p, None
+        elif isinstance(p, dict):
+            name, bot = p.get("name"), p.get("bot")
+            if not isinstance(name, str):
+                raise GameFileError(f"player {i}: missing or non-text 'name'")
+            if bot is not None and bot not in BOT_LEVELS:
+                raise GameFileError(f"player {name!r}: unknown bot level {bot!r} "
+                                    f"(known: {', '.join(BOT_LEVELS)})")
+        else:
+            raise GameFileError(f"player {i}: expected a name or an object, got {_kind(p)}")
+        if not name.strip():
+            raise GameFileError(f"player {i}: empty name")
+        if name in names:
+            raise GameFileError(f"duplicate player name {name!r}")
+        names.append(name)
+        bots.append(bot)
+    return names, bots
+
+
+def _require(data: dict[str, Any], key: str, kind: type) -> Any:
+    if key not in data:
+        raise GameFileError(f"missing key {key!r}")
+    value = data[key]
+    ok = _is_int(value) if kind is int else isinstance(value, kind)
+    if not ok:
+        raise GameFileError(f"{key!r} must be {_KIND_NAMES[kind]}, not {_kind(value)}")
+    return value
+
+
+_KIND_NAMES = {int: "an integer", list: "a list", dict: "an object", str: "text"}
+
+
+def _kind(value: object) -> str:
+    return {dict: "an object", list: "a list", str: "text", bool: "true/false",
+            int: "an integer", float: "a number", type(None): "null"}.get(type(value), "?")
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)

@@ -1,0 +1,81 @@
+"""``python -m game.replay FILE``: replay a game file, print the outcome as JSON.
+
+INTERFACES.md §2. Exit status 0 with one JSON object on stdout, or 2 with one
+line on stderr naming the problem (no traceback).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from .engine import Game
+from .gamefile import GameFileError, load
+from .state import TARGET
+
+
+def summary(game: Game) -> dict[str, Any]:
+    """The replay report of ``game`` (INTERFACES.md §2)."""
+    names = game.players
+    return {
+        "players": list(names),
+        "rounds": [{"dealer": names[r.dealer],
+                    "scores": {names[s]: score for s, score in enumerate(r.scores)},
+                    "busted": [names[s] for s in r.busted],
+                    "flip7": None if r.flip7 is None else names[r.flip7]}
+                   for r in game.rounds],
+        "totals": {name: game.totals[s] for s, name in enumerate(names)},
+        "over": game.over,
+        "winner": None if game.winner is None else names[game.winner],
+        "round": None if game.over else current_round(game),
+        "waiting_for": waiting_for(game),
+    }
+
+
+def current_round(game: Game) -> dict[str, Any]:
+    names = game.players
+    return {
+        "dealer": names[game.dealer],
+        "hands": {names[s]: {"status": h.status, "numbers": [int(c) for c in h.numbers],
+                             "modifiers": list(h.modifiers), "second_chance": h.second_chance}
+                  for s, h in enumerate(game.hands)},
+        "staged": list(game.staged),
+        "queue": [{"card": card, "target": names[target]} for card, target, _c in game.queue],
+        "draw_pile": len(game.draw_pile),
+        "discard_pile": len(game.discard),
+    }
+
+
+def waiting_for(game: Game) -> dict[str, Any] | None:
+    d = game.pending
+    if d is None:
+        return None
+    return {"player": game.players[d.seat],
+            "decision": "target" if d.kind == TARGET else "hit_or_stay",
+            "card": d.card,
+            "options": [game.players[s] for s in d.options]}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m game.replay",
+                                     description="Replay a flip7/1 game file; print JSON.")
+    parser.add_argument("file", help="the game file")
+    args = parser.parse_args(argv)
+    try:
+        game = load(args.file, record_events=False)
+    except GameFileError as e:
+        print(f"{args.file}: {e}" if not str(e).startswith(args.file) else str(e),
+              file=sys.stderr)
+        return 2
+    except RecursionError:
+        print(f"{args.file}: not a game file: nested too deeply", file=sys.stderr)
+        return 2
+    json.dump(summary(game), sys.stdout, ensure_ascii=False, indent=2)
+    sys.stdout.write("\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

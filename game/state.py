@@ -1,0 +1,130 @@
+"""Value types of the engine: actions, pending decisions, hands, errors."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .cards import FREEZE, SECOND_CHANCE
+
+HIT = "hit"
+STAY = "stay"
+TARGET = "target"
+HIT_OR_STAY = "hit_or_stay"
+
+ACTIVE = "active"
+STAYED = "stayed"
+FROZEN = "frozen"
+BUSTED = "busted"
+
+
+class IllegalActionError(ValueError):
+    """An action the rules do not allow now; the message names the player and why."""
+
+
+class Action(NamedTuple):
+    """A decision: ``hit``/``stay`` on one's turn, or ``target`` for a card.
+
+    >>> Action.hit(0) in [Action.hit(0), Action.stay(0)]
+    True
+    """
+
+    kind: str
+    seat: int
+    target: int = -1
+
+    @classmethod
+    def hit(cls, seat: int) -> Action:
+        return cls(HIT, seat)
+
+    @classmethod
+    def stay(cls, seat: int) -> Action:
+        return cls(STAY, seat)
+
+    @classmethod
+    def choose(cls, seat: int, target: int) -> Action:
+        return cls(TARGET, seat, target)
+
+
+class Decision(NamedTuple):
+    """What the game waits for: ``seat`` must decide ``kind`` (about ``card``).
+
+    ``options`` are the seats that may be chosen for a ``target`` decision,
+    in seat order; empty for ``hit_or_stay``. A pending decision always has
+    at least two legal actions: forced ones are applied by the engine.
+    """
+
+    seat: int
+    kind: str
+    card: str | None
+    options: tuple[int, ...]
+
+
+class RoundRecord(NamedTuple):
+    """A finished round, as ``python -m game.replay`` reports it."""
+
+    dealer: int
+    scores: tuple[int, ...]
+    busted: tuple[int, ...]
+    flip7: int | None
+
+
+class Hand:
+    """The cards in front of one player this round, and their status."""
+
+    __slots__ = ("numbers", "modifiers", "second_chance", "status", "freezes", "flip7",
+                 "distinct", "number_sum", "bonus", "x2")
+
+    def __init__(self) -> None:
+        self.numbers: list[str] = []  # in the order received; a bust's duplicate last
+        self.modifiers: list[str] = []
+        self.second_chance = False
+        self.status = ACTIVE
+        self.freezes = 0  # the Freeze that froze them lies in front of them (R5.2)
+        self.flip7 = False
+        self.distinct: set[str] = set()
+        self.number_sum = 0
+        self.bonus = 0
+        self.x2 = False
+
+    def has_cards(self) -> bool:
+        """R3.3: numbers, modifiers and a Second Chance count as cards."""
+        return bool(self.numbers or self.modifiers or self.second_chance)
+
+    def score(self) -> int:
+        """The round score if the hand were scored now (R7); 0 when busted."""
+        if self.status == BUSTED:
+            return 0
+        total = self.number_sum * 2 if self.x2 else self.number_sum
+        return total + self.bonus + (15 if self.flip7 else 0)
+
+    def calculation(self) -> str:
+        """The score written the way the rules count it, e.g. ``29 × 2 + 6``."""
+        if self.status == BUSTED:
+            return "0"
+        parts = [f"{self.number_sum} × 2" if self.x2 else str(self.number_sum)]
+        parts += [m[1:] for m in self.modifiers if m != "x2"]
+        if self.flip7:
+            parts.append("15")
+        return " + ".join(parts)
+
+    def cards(self) -> list[str]:
+        """Every card lying in front of the player (R1.5)."""
+        out = self.numbers + self.modifiers
+        if self.second_chance:
+            out.append(SECOND_CHANCE)
+        out.extend([FREEZE] * self.freezes)
+        return out
+
+    def copy(self) -> Hand:
+        new = Hand.__new__(Hand)
+        new.numbers = self.numbers.copy()
+        new.modifiers = self.modifiers.copy()
+        new.second_chance = self.second_chance
+        new.status = self.status
+        new.freezes = self.freezes
+        new.flip7 = self.flip7
+        new.distinct = self.distinct.copy()
+        new.number_sum = self.number_sum
+        new.bonus = self.bonus
+        new.x2 = self.x2
+        return new
