@@ -93,7 +93,8 @@ class Game:
                 remaining.append(card)
         self.rng.shuffle(remaining)
         self.draw_pile: list[str] = remaining + stacked[::-1]  # top card last
-        self.dealer = self.rng.randrange(n) if dealer is None else dealer
+        drawn = self.rng.randrange(n)  # drawn even when given: later shuffles stay the same
+        self.dealer = drawn if dealer is None else dealer
         self.initial = {"dealer": self.dealer, "totals": tuple(totals or (0,) * n),
                         "deck": tuple(stacked)}
         self.totals: list[int] = list(totals or (0,) * n)
