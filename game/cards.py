@@ -9,6 +9,7 @@ events and game files trivially serialisable, and are what players read.
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 
 NUMBERS: tuple[str, ...] = tuple(str(n) for n in range(13))
 PLUS_MODIFIERS: tuple[str, ...] = ("+2", "+4", "+6", "+8", "+10")
@@ -82,8 +83,13 @@ def composition(decks: int = 1) -> Counter[str]:
 
 def full_deck(decks: int = 1) -> list[str]:
     """Every card of the composition, in a fixed canonical order."""
+    return list(_full_deck(decks))
+
+
+@lru_cache(maxsize=4)
+def _full_deck(decks: int) -> tuple[str, ...]:
     comp = composition(decks)
-    return [card for card in ALL_CARDS for _ in range(comp[card])]
+    return tuple(card for card in ALL_CARDS for _ in range(comp[card]))
 
 
 def hand_score(numbers: list[str] | tuple[str, ...], modifiers: list[str] | tuple[str, ...],

@@ -64,6 +64,24 @@ class _Interrupt(Exception):
     """The round ended in the middle of a task (Flip 7, or the piles ran out)."""
 
 
+def _rest_of_deck(decks: int, stacked: list[str]) -> list[str]:
+    """The full composition minus the stacked top cards, in canonical order."""
+    if not stacked:
+        return full_deck(decks)
+    rest = composition(decks)
+    rest.subtract(stacked)
+    for card in stacked:
+        if rest[card] < 0:
+            raise DeckError(f"the deck cannot supply that many {card!r} cards "
+                            f"(it holds {composition(decks)[card]})")
+    remaining = []
+    for card in full_deck(decks):
+        if rest[card] > 0:
+            rest[card] -= 1
+            remaining.append(card)
+    return remaining
+
+
 class Game:
     """One game of Flip 7 from its first deal to its winner."""
 
@@ -80,17 +98,7 @@ class Game:
         self.seed = seed
         self.rng = random.Random(seed)
         stacked = [check_card(c) for c in (deck or ())]
-        rest = Counter(composition(self.rules.deck_count(n)))
-        rest.subtract(stacked)
-        short = sorted({c for c in stacked if rest[c] < 0}, key=stacked.index)
-        if short:
-            raise DeckError(f"the deck cannot supply that many {short[0]!r} cards "
-                            f"(it holds {rest[short[0]] + stacked.count(short[0])})")
-        remaining = []
-        for card in full_deck(self.rules.deck_count(n)):
-            if rest[card] > 0:
-                rest[card] -= 1
-                remaining.append(card)
+        remaining = _rest_of_deck(self.rules.deck_count(n), stacked)
         self.rng.shuffle(remaining)
         self.draw_pile: list[str] = remaining + stacked[::-1]  # top card last
         drawn = self.rng.randrange(n)  # drawn even when given: later shuffles stay the same
@@ -276,10 +284,10 @@ class Game:
             self._receive(card, seat, in_flip_three=False)
 
     def _hit(self, seat: int, forced: bool) -> None:
-        self._emit(ev.Hit(seat, forced))
         self._stack.append((Game._t_turn,))
         card = self._draw()
-        self._emit(ev.CardDrawn(seat, card, "hit", 0))
+        if self._record:  # the hot path: skip building events nobody reads
+            self._events += (ev.Hit(seat, forced), ev.CardDrawn(seat, card, "hit", 0))
         self._receive(card, seat, in_flip_three=False)
 
     def _draw(self) -> str:
@@ -305,7 +313,8 @@ class Game:
                 hand.numbers.append(card)
                 hand.distinct.add(card)
                 hand.number_sum += int(card)
-                self._emit(ev.NumberAdded(seat, card))
+                if self._record:
+                    self._events.append(ev.NumberAdded(seat, card))
                 if len(hand.distinct) == 7:  # R4.4
                     hand.flip7 = True
                     self._emit(ev.Flip7(seat))
@@ -342,7 +351,8 @@ class Game:
             else:
                 hand.x2 = True
             hand.modifiers.append(card)
-            self._emit(ev.ModifierAdded(seat, card))
+            if self._record:
+                self._events.append(ev.ModifierAdded(seat, card))
 
     def _ask(self, chooser: int, card: str, options: tuple[int, ...], context: str) -> None:
         """A target decision; made by the engine when there is one option or none."""
