@@ -132,8 +132,9 @@ def _table(result: dict[str, Any]) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.simulate",
                                      description="Headless games between bots.")
+    levels_help = ", ".join(bot_registry.LEVELS)
     parser.add_argument("--bots", required=True,
-                        help=f"comma-separated levels, one per seat ({', '.join(bot_registry.LEVELS)})")
+                        help=f"comma-separated levels, one per seat ({levels_help})")
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--solo-rounds", type=int, default=0,
                         help="play one bot alone for this many independent rounds")
