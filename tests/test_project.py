@@ -1,0 +1,34 @@
+"""The project's own promises: CI runs the README's test command; the engine is pure."""
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def readme_commands():
+    return re.findall(r"```sh\n(python3 -m venv .*?)\n```", (ROOT / "README.md").read_text())
+
+
+def test_ci_runs_exactly_the_readme_test_command():
+    play, test = readme_commands()[:2]
+    assert "requirements.txt" in play and "main.py" in play
+    command = test.split(" && ")[-1]
+    ci = (ROOT / ".ci" / "run").read_text()
+    assert command in ci
+    assert "python3 -m venv .venv" in ci and "requirements-dev.txt" in ci
+
+
+def test_engine_never_imports_pygame():
+    for path in (ROOT / "game").rglob("*.py"):
+        text = path.read_text()
+        assert not re.search(r"^\s*(import|from)\s+pygame", text, re.M), path
+
+
+def test_requirements_are_pinned_and_never_plain_pygame():
+    for name in ("requirements.txt", "requirements-dev.txt"):
+        for line in (ROOT / name).read_text().splitlines():
+            line = line.split("#")[0].strip()
+            if line and not line.startswith("-r"):
+                assert "==" in line, line
+                assert line.split("==")[0].lower() != "pygame", line
