@@ -1,0 +1,67 @@
+"""Flip 7 on the desktop: ``python main.py [flags]`` → ``ui.app.run(config)``."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # one line, exit status 2, no usage block
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def parse_args(argv: list[str] | None = None):
+    from ui.config import Config, ConfigError, parse_players, parse_size
+
+    p = _Parser(prog="flip7", description="Flip 7, the push-your-luck card game.")
+    p.add_argument("--players", metavar="LIST",
+                   help='start this game at once: "Ana,Ben,bot:expert,bot:normal"')
+    p.add_argument("--demo", action="store_true", help="bots play each other, endlessly")
+    p.add_argument("--seed", type=int, help="seed of the shuffles (and the bots)")
+    p.add_argument("--speed", type=float, default=1.0, help="animation speed (default 1)")
+    p.add_argument("--size", default="1280x720", help="window size WxH (default 1280x720)")
+    p.add_argument("--fullscreen", action="store_true")
+    p.add_argument("--frames", type=int, help="run N frames, then exit 0")
+    p.add_argument("--screenshot", metavar="FILE", help="save the last frame as PNG")
+    p.add_argument("--lang", choices=("en", "fr", "de"), help="language (default: system)")
+    p.add_argument("--reduced-motion", action="store_true",
+                   help="no cards travelling: captions only")
+    p.add_argument("--no-hints", action="store_true", help="hide the bust-chance hint")
+    p.add_argument("--target", type=int, help="points to win (default 200)")
+    args = p.parse_args(argv)
+    try:
+        if not 0.1 <= args.speed <= 20:
+            raise ConfigError("--speed must be between 0.1 and 20")
+        if args.frames is not None and args.frames < 1:
+            raise ConfigError("--frames must be at least 1")
+        if args.target is not None and args.target < 1:
+            raise ConfigError("--target must be a positive number")
+        return Config(players=parse_players(args.players) if args.players else None,
+                      demo=args.demo, seed=args.seed, speed=args.speed,
+                      size=parse_size(args.size), fullscreen=args.fullscreen,
+                      frames=args.frames, screenshot=args.screenshot, lang=args.lang,
+                      reduced_motion=args.reduced_motion, hints=not args.no_hints,
+                      target=args.target)
+    except ConfigError as e:
+        p.error(str(e))
+
+
+def main(argv: list[str] | None = None) -> int:
+    config = parse_args(argv)
+    import pygame
+
+    if not getattr(pygame, "IS_CE", False):
+        print("flip7: plain pygame shadows pygame-ce; run `pip uninstall -y pygame` "
+              "then `pip install --force-reinstall pygame-ce`", file=sys.stderr)
+        return 1
+    from ui.app import run
+
+    return run(config)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

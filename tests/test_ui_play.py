@@ -1,0 +1,179 @@
+"""Whole games played through the window: by posted mouse clicks alone, by keys alone,
+and every kind of decision (hit, stay, the target of a Freeze, a Flip Three, a spare
+Second Chance) reached through the UI."""
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.state import HIT_OR_STAY, TARGET  # noqa: E402
+from ui.config import Seat  # noqa: E402
+from ui.driver import (  # noqa: E402
+    button_center,
+    click,
+    make_app,
+    press,
+    pump,
+    settle,
+    table_of,
+)
+from ui.summary import GameOver, RoundSummary  # noqa: E402
+
+HUMAN_AND_TWO_BOTS = [Seat("Ana", None), Seat("Bo", "baseline"), Seat("Cy", "baseline")]
+
+
+@pytest.fixture
+def app():
+    app = make_app(size=(1280, 720), seed=7, speed=8.0, think_time=0.0, lang="en")
+    yield app
+    pygame.display.quit()
+
+
+def wants_hit(table) -> bool:
+    return table.game.hands[table.game.pending.seat].score() < 22
+
+
+def test_a_whole_game_by_mouse_alone(app):
+    table = app.start_game(HUMAN_AND_TWO_BOTS)
+    decisions = {"hit": 0, "stay": 0, "target": 0}
+    for _ in range(20000):
+        top = app.stack.top
+        if isinstance(top, GameOver):
+            break
+        if isinstance(top, RoundSummary):
+            click(app, button_center(top, "next"))
+            continue
+        d = table.human_turn()
+        if d is None:
+            if table.presenter.settled or table.presenter.gate:
+                pump(app)
+            else:
+                click(app, table.layout.center.center, frames=1)  # a click skips the animation
+            continue
+        assert table.shown.differences(table.game) == []
+        made = len(table.game.actions)
+        if d.kind == HIT_OR_STAY:
+            name = "hit" if wants_hit(table) else "stay"
+            click(app, button_center(table, name))
+        else:
+            click(app, table.layout.seats[d.options[-1]].box.center)
+            name = "target"
+        assert len(table.game.actions) == made + 1, "the click did nothing"
+        decisions[name] += 1
+    assert table.game.over and isinstance(app.stack.top, GameOver)
+    assert decisions["hit"] and decisions["stay"]
+    assert table.shown.winner == table.game.winner
+    assert max(table.game.totals) >= 200
+
+
+def test_a_whole_game_by_keys_alone(app):
+    table = app.start_game(HUMAN_AND_TWO_BOTS)
+    presses = 0
+    for _ in range(20000):
+        top = app.stack.top
+        if isinstance(top, GameOver):
+            break
+        if isinstance(top, RoundSummary):
+            press(app, pygame.K_RETURN)
+            continue
+        d = table.human_turn()
+        if d is None:
+            if table.presenter.settled or table.presenter.gate:
+                pump(app)
+            else:
+                press(app, pygame.K_SPACE, frames=1)  # Space finishes the animations
+            continue
+        if d.kind == HIT_OR_STAY:
+            press(app, pygame.K_h if wants_hit(table) else pygame.K_s)
+        else:
+            press(app, pygame.K_1)  # the first eligible seat
+        presses += 1
+    assert table.game.over and isinstance(app.stack.top, GameOver)
+    assert presses > 5
+    press(app, pygame.K_RETURN)  # Play again
+    assert table_of(app).game.round_no == 1 and not table_of(app).game.over
+
+
+# Four humans, dealer Di: Ana, Bo, Cy, Di take 5, 6, 7, 4 as forced hits.
+# Ana hits a Freeze and gives it to Di; Bo hits a Flip Three and gives it to Ana, who
+# receives a Second Chance, 8 and 9; Cy hits a 2; Ana hits a second Second Chance: a spare,
+# she gives it to Bo or Cy (R5.3); then they all stay.
+DECK = ["5", "6", "7", "4", "freeze", "flip_three", "second_chance", "8", "9", "2",
+        "second_chance"]
+FOUR = [Seat("Ana", None), Seat("Bo", None), Seat("Cy", None), Seat("Di", None)]
+
+
+def test_every_kind_of_decision_through_the_ui(app):
+    table = app.start_game(FOUR, deck=DECK, dealer=3)
+    names = table.game.players
+    seen = []
+
+    def decide(kind, card=None):
+        settle(app)
+        d = table.human_turn()
+        assert d is not None and d.kind == kind and d.card == card, d
+        seen.append((names[d.seat], kind, card))
+        return d
+
+    d = decide(HIT_OR_STAY)
+    click(app, button_center(table, "hit"))  # Ana hits: a Freeze
+    d = decide(TARGET, "freeze")
+    assert set(d.options) == {0, 1, 2, 3}
+    states = table.seat_states()
+    assert all(s.eligible for s in states)
+    click(app, table.layout.seats[3].box.center)  # to Di
+    settle(app)
+    assert table.game.hands[3].status == "frozen"
+
+    decide(HIT_OR_STAY)
+    press(app, pygame.K_h)  # Bo hits: a Flip Three
+    d = decide(TARGET, "flip_three")
+    assert 3 not in d.options  # Di is frozen: not eligible...
+    states = table.seat_states()
+    assert states[3].dim and not states[3].eligible and states[3].key is None
+    click(app, table.layout.seats[3].box.center)  # ...so clicking her does nothing
+    assert table.game.pending == d
+    press(app, pygame.K_1)  # the first eligible seat: Ana
+    settle(app)
+    assert table.game.hands[0].numbers == ["5", "8", "9"] and table.game.hands[0].second_chance
+
+    decide(HIT_OR_STAY)
+    click(app, button_center(table, "hit"))  # Cy hits a 2
+    decide(HIT_OR_STAY)
+    click(app, button_center(table, "hit"))  # Ana: a second Second Chance
+    d = decide(TARGET, "second_chance")
+    assert d.options == (1, 2)  # another active player without one (R5.3)
+    click(app, table.layout.seats[2].box.center)  # to Cy
+    settle(app)
+    assert table.game.hands[2].second_chance
+
+    for _ in range(3):
+        decide(HIT_OR_STAY)
+        click(app, button_center(table, "stay"))
+    settle(app)
+    assert isinstance(app.stack.top, RoundSummary)
+    assert [s[1:] for s in seen] == [
+        (HIT_OR_STAY, None), (TARGET, "freeze"), (HIT_OR_STAY, None), (TARGET, "flip_three"),
+        (HIT_OR_STAY, None), (HIT_OR_STAY, None), (TARGET, "second_chance"),
+        (HIT_OR_STAY, None), (HIT_OR_STAY, None), (HIT_OR_STAY, None)]
+    assert [a.kind for a in table.game.actions] == [
+        "hit", "target", "hit", "target", "hit", "hit", "target", "stay", "stay", "stay"]
+
+
+def test_buttons_exist_only_for_a_human_hit_or_stay(app):
+    table = app.start_game(FOUR, deck=DECK, dealer=3)
+    settle(app)
+    assert table.buttons["hit"].visible and table.buttons["stay"].visible
+    click(app, button_center(table, "hit"))
+    assert not table.buttons["hit"].visible  # the Freeze is flying: nothing to press
+    settle(app)
+    assert table.human_turn().kind == TARGET
+    assert not table.buttons["hit"].visible and not table.buttons["stay"].visible
+    before = list(table.game.actions)
+    click(app, button_center(table, "stay"))  # a hidden button does nothing
+    assert table.game.actions == before

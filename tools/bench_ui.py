@@ -1,0 +1,131 @@
+"""Measure the table's speed: frame times while cards move, idle CPU, time to first frame.
+
+    python -m tools.bench_ui [--frames 600] [--idle 5] [--size 1280x720] [--seats 8]
+
+Runs headless with software rendering (``SDL_VIDEODRIVER=dummy`` unless set).
+Targets (issue 5): median frame ≤ 4 ms and 95th percentile ≤ 8 ms at 1280×720
+with 8 seats mid-round and animations running; an idle table ≤ 5 % of one
+core; the first frame ≤ 1 s after start with cached card art.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+PROJECT = Path(__file__).resolve().parent.parent
+
+
+def frame_times(size, seats: int, frames: int) -> tuple[list[float], list[float]]:
+    """Milliseconds per frame (events, update, draw, flip) while the table animates,
+    and the part of each spent in ``pygame.display.flip`` (handing the frame to the OS)."""
+    import pygame
+
+    from ui.app import App
+    from ui.config import Config, Seat
+    from ui.table import TableScene
+
+    app = App(Config(players=[Seat(f"Bot{i}", "baseline") for i in range(seats)], seed=3,
+                     size=size, think_time=0.05))
+    table = next(s for s in app.stack.scenes if isinstance(s, TableScene))
+    flip, spent = pygame.display.flip, [0.0]
+
+    def timed_flip():
+        t = time.perf_counter()
+        flip()
+        spent[0] += time.perf_counter() - t
+    pygame.display.flip = timed_flip
+    times, flips = [], []
+    for _ in range(frames * 20):
+        if len(times) >= frames:
+            break
+        if app.stack.top is not table:  # a round summary: dismiss it
+            app.stack.top.choose(app.stack.top.BUTTONS[0][0])
+        moving = table.presenter.animating
+        spent[0] = 0.0
+        t0 = time.perf_counter()
+        app.step(dt=1 / 60)
+        elapsed = time.perf_counter() - t0
+        if moving:
+            times.append(elapsed * 1000)
+            flips.append(spent[0] * 1000)
+    pygame.display.flip = flip
+    return times, flips
+
+
+def idle_cpu(size, seconds: float) -> float:
+    """Share of one core used by the real loop while a human decision waits."""
+    from ui.app import App
+    from ui.config import Config, Seat
+
+    app = App(Config(players=[Seat("Ana", None), Seat("Bo", "baseline"),
+                              Seat("Cy", "baseline")], seed=1, size=size))
+    table = app.stack.top
+    while not (table.presenter.settled and table.human_turn() is not None):
+        table.presenter.skip()
+        app.step(dt=1 / 60)
+        if app.stack.top is not table:
+            app.stack.top.choose(app.stack.top.BUTTONS[0][0])
+    for _ in range(3):
+        app.step()
+    c0, w0 = time.process_time(), time.perf_counter()
+    while time.perf_counter() - w0 < seconds:
+        app.step()
+    return (time.process_time() - c0) / (time.perf_counter() - w0) * 100
+
+
+def first_frame(size) -> float:
+    """Seconds from launching ``python main.py`` to its first frame saved (cards cached)."""
+    out = Path("/tmp") / f"flip7-bench-{os.getpid()}.png"
+    cmd = [sys.executable, str(PROJECT / "main.py"), "--players", "Ana,bot:baseline,bot:baseline",
+           "--frames", "1", "--seed", "1", "--size", f"{size[0]}x{size[1]}",
+           "--screenshot", str(out)]
+    subprocess.run(cmd, check=True, cwd=PROJECT)  # warm: card art cached
+    t0 = time.perf_counter()
+    subprocess.run(cmd, check=True, cwd=PROJECT)
+    took = time.perf_counter() - t0
+    out.unlink(missing_ok=True)
+    return took
+
+
+def main(argv: list[str] | None = None) -> int:
+    sys.path.insert(0, str(PROJECT))
+    from ui.config import parse_size
+
+    p = argparse.ArgumentParser(prog="python -m tools.bench_ui", description=__doc__)
+    p.add_argument("--frames", type=int, default=600)
+    p.add_argument("--idle", type=float, default=5.0, help="seconds of idle to measure")
+    p.add_argument("--size", default="1280x720")
+    p.add_argument("--seats", type=int, default=8)
+    args = p.parse_args(argv)
+    size = parse_size(args.size)
+    times, flips = frame_times(size, args.seats, args.frames)
+    drawn = sorted(t - f for t, f in zip(times, flips, strict=True))
+    times.sort()
+    p95 = times[int(len(times) * 0.95) - 1]
+    print(f"frames while animating: {len(times)} at {size[0]}x{size[1]}, {args.seats} seats, "
+          f"video driver {os.environ.get('SDL_VIDEODRIVER')}")
+    print(f"  median {statistics.median(times):.2f} ms   p95 {p95:.2f} ms   "
+          f"max {times[-1]:.2f} ms   (targets: 4 / 8 ms)")
+    print(f"  of which display.flip: median {statistics.median(flips):.2f} ms; without it "
+          f"median {statistics.median(drawn):.2f} ms, "
+          f"p95 {drawn[int(len(drawn) * 0.95) - 1]:.2f} ms")
+    cpu = idle_cpu(size, args.idle)
+    print(f"idle loop: {cpu:.1f} % of one core over {args.idle:g} s   (target: ≤ 5 %)")
+    first = first_frame(size)
+    print(f"first frame: {first:.2f} s from launch to first frame saved, "
+          f"interpreter start included   (target: ≤ 1 s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,155 @@
+"""Render a gallery of telling moments of the table to PNG files.
+
+    python -m tools.screenshot --out docs/screenshots [--size 1280x720] [--lang en]
+
+Each moment is reached deterministically: a stacked deck (``Game(deck=...)``)
+and scripted decisions, bots driven by the script rather than by themselves.
+Runs headless (``SDL_VIDEODRIVER=dummy``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+from PIL import Image  # noqa: E402
+
+from game import events as ev  # noqa: E402
+from ui.app import App  # noqa: E402
+from ui.config import Config, Seat, demo_seats, parse_size  # noqa: E402
+from ui.driver import move, settle, table_of  # noqa: E402
+from ui.table import TableScene  # noqa: E402
+
+SIX = [Seat("Léa", None), Seat("Hugo", None), Seat("Ada", "baseline"), Seat("Bo", "baseline"),
+       Seat("Chloé", None), Seat("Lucas", None)]
+SIX_DECK = ["7", "3", "11", "second_chance", "x2", "9",
+            "12", "3", "+4", "8", "10", "freeze",
+            "2", "8", "4", "+6"]
+SIX_MOVES = ["Léa hit", "Hugo hit", "Ada hit", "Bo hit", "Chloé hit", "Lucas hit",
+             "Lucas > Ada", "Léa hit", "Bo hit", "Chloé stay", "Lucas hit"]
+SIX_TOTALS = [112, 87, 143, 64, 120, 95]
+FAQ = [Seat("Agathe", None), Seat("Bertrand", None), Seat("Clément", None), Seat("Donia", None)]
+FAQ_DECK = ["5", "6", "7", "8", "flip_three", "flip_three", "freeze", "2", "1", "flip_three", "3"]
+FAQ_MOVES = ["Agathe hit", "Agathe > Bertrand", "Bertrand > Clément", "Bertrand > Donia"]
+SEVEN = [Seat("Léa", None), Seat("Ada", "baseline"), Seat("Bo", "baseline")]
+SEVEN_DECK = ["1", "12", "11", "2", "3", "+8", "4", "5", "6", "0"]
+SEVEN_MOVES = ["Léa hit", "Ada stay", "Bo stay", "Léa hit", "Léa hit", "Léa hit", "Léa hit",
+               "Léa hit", "Léa hit"]
+
+
+def start(app: App, seats, deck, totals=None) -> TableScene:
+    table = app.start_game(seats, deck=deck, dealer=len(seats) - 1,
+                           totals=totals or [0] * len(seats))
+    table.autoplay = False
+    settle(app)
+    return table
+
+
+def play(app: App, moves, last_settles: bool = True) -> None:
+    for i, text in enumerate(moves):
+        move(app, text)
+        if last_settles or i < len(moves) - 1:
+            settle(app)
+
+
+def run_until(app: App, kind: type, after: float, dt: float = 1 / 60) -> None:
+    """Advance the clock until the step animating a ``kind`` event has played ``after`` s."""
+    tl = table_of(app).presenter.timeline
+    for _ in range(5000):
+        cur = tl.current
+        if cur is not None and isinstance(cur.extra.get("event"), kind) and cur.elapsed >= after:
+            return
+        app.step(dt=dt)
+
+
+def shot(app: App, path: Path) -> None:
+    """Save the frame as a 256-colour PNG (a tenth of the size, the same look)."""
+    app.draw()
+    size = app.screen.get_size()
+    image = Image.frombytes("RGB", size, pygame.image.tobytes(app.screen, "RGB"))
+    image = image.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    image.save(path, optimize=True)
+    print(f"wrote {path} ({path.stat().st_size // 1024} kB)")
+
+
+def gallery(out: Path, size=(1280, 720), lang: str = "en") -> list[Path]:
+    out.mkdir(parents=True, exist_ok=True)
+    app = App(Config(size=size, lang=lang, seed=11, think_time=0.0))
+    made = []
+
+    def save(name: str) -> None:
+        path = out / f"{name}.png"
+        shot(app, path)
+        made.append(path)
+
+    start(app, SIX, SIX_DECK, SIX_TOTALS)
+    play(app, SIX_MOVES[:6])
+    save("02-target-choice")
+    play(app, SIX_MOVES[6:])
+    save("01-mid-round-6-seats")
+
+    start(app, SIX, SIX_DECK, SIX_TOTALS)
+    play(app, SIX_MOVES[:1])
+    move(app, "Hugo hit")
+    run_until(app, ev.Busted, 0.12)
+    save("04-bust")
+
+    start(app, FAQ, FAQ_DECK)
+    play(app, FAQ_MOVES)
+    save("03-flip-three-tray-and-queue")
+
+    start(app, SEVEN, SEVEN_DECK)
+    play(app, SEVEN_MOVES, last_settles=False)
+    run_until(app, ev.Flip7, 0.55)
+    save("05-flip-7")
+    settle(app)
+    save("06-round-summary")
+
+    table = app.start_game(demo_seats(5), demo=True)
+    table.presenter.timeline.speed = 50
+    for _ in range(20000):
+        if app.stack.top is not table and table.presenter.gate == "game_over":
+            break
+        if app.stack.top is not table:
+            app.stack.top.choose(app.stack.top.BUTTONS[0][0])
+        table.presenter.skip()
+        app.step(dt=0.05)
+    save("07-game-over")
+
+    app.start_game([Seat(f"P{i + 1}", "baseline") for i in range(18)])
+    table = table_of(app)
+    table.autoplay = False
+    settle(app)
+    rng_moves = 0
+    while rng_moves < 30 and table.game.pending is not None:
+        d = table.game.pending
+        table.act(table.bot_fns[d.seat](table.game.view(d.seat), table.game.legal_actions(),
+                                        table.bot_rng))
+        settle(app)
+        if app.stack.top is not table:
+            break
+        rng_moves += 1
+    save("08-eighteen-seats")
+    pygame.quit()
+    return made
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tools.screenshot", description=__doc__)
+    parser.add_argument("--out", required=True, help="directory for the PNG files")
+    parser.add_argument("--size", default="1280x720")
+    parser.add_argument("--lang", default="en", choices=("en", "fr", "de"))
+    args = parser.parse_args(argv)
+    gallery(Path(args.out), parse_size(args.size), args.lang)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,94 @@
+"""What the app is asked to do: built by ``main.py`` from the command line.
+
+>>> parse_players("Ana,Ben,bot:expert,bot:normal")
+[Seat(name='Ana', bot=None), Seat(name='Ben', bot=None), Seat(name='Ada', bot='expert'), \
+Seat(name='Bo', bot='normal')]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+MIN_SEATS, MAX_SEATS = 2, 18
+BOT_LEVELS = ("baseline", "easy", "normal", "expert")
+BOT_NAMES = ("Ada", "Bo", "Cyd", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lou",
+             "Max", "Nia", "Oz", "Pia", "Quin", "Rex", "Sol")
+
+
+class ConfigError(ValueError):
+    """A bad command-line value; the message is one line for the user."""
+
+
+class Seat(NamedTuple):
+    name: str
+    bot: str | None  # a bot level, or None for a human
+
+
+@dataclass
+class Config:
+    """Everything :func:`ui.app.run` needs; the defaults open the menu."""
+
+    players: list[Seat] | None = None  # start this game at once
+    demo: bool = False
+    seed: int | None = None
+    speed: float = 1.0
+    size: tuple[int, int] = (1280, 720)
+    fullscreen: bool = False
+    frames: int | None = None
+    screenshot: str | None = None
+    lang: str | None = None  # None: from the system locale
+    reduced_motion: bool = False
+    hints: bool = True
+    think_time: float = 0.55  # the visible "thinking" beat of a bot, in seconds
+    target: int | None = None  # rule R8.1 target, default 200
+    fps: int = 60  # frame rate while something moves
+
+
+def parse_players(text: str) -> list[Seat]:
+    """``"Ana,Ben,bot:expert,bot:normal:Zoe"``: humans by name, bots by level (and name)."""
+    parts = [p.strip() for p in text.split(",")]
+    if any(not p for p in parts):
+        raise ConfigError("--players: empty name in the list")
+    humans = {p for p in parts if not p.lower().startswith("bot:")}
+    free_names = iter(n for n in BOT_NAMES if n not in humans)
+    seats: list[Seat] = []
+    for part in parts:
+        if part.lower().startswith("bot:"):
+            bits = part.split(":", 2)
+            level = bits[1].strip().lower()
+            if level not in BOT_LEVELS:
+                raise ConfigError(f"--players: unknown bot level {level!r} "
+                                  f"(known: {', '.join(BOT_LEVELS)})")
+            name = bits[2].strip() if len(bits) == 3 and bits[2].strip() else next(free_names)
+            seats.append(Seat(name, level))
+        else:
+            seats.append(Seat(part, None))
+    names = [s.name for s in seats]
+    if len(set(names)) != len(names):
+        raise ConfigError("--players: every name must be different")
+    if not MIN_SEATS <= len(seats) <= MAX_SEATS:
+        raise ConfigError(f"--players: {len(seats)} players; the table seats "
+                          f"{MIN_SEATS} to {MAX_SEATS}")
+    return seats
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """``"1280x720"`` → (1280, 720)."""
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise ConfigError(f"--size: expected WIDTHxHEIGHT like 1280x720, not {text!r}") from None
+    if not (320 <= w <= 16384 and 240 <= h <= 16384):
+        raise ConfigError(f"--size: {w}x{h} is out of range")
+    return w, h
+
+
+def demo_seats(count: int = 5) -> list[Seat]:
+    levels = ("expert", "normal", "easy", "baseline", "normal", "expert")
+    return [Seat(BOT_NAMES[i], levels[i % len(levels)]) for i in range(count)]
+
+
+def default_seats(you: str) -> list[Seat]:
+    """The menu's "New game": you and three bots."""
+    return [Seat(you, None), Seat("Ada", "normal"), Seat("Bo", "easy"), Seat("Cyd", "expert")]

@@ -1,0 +1,255 @@
+"""What the screen shows: a copy of the table that follows the events one by one.
+
+The engine's state jumps ahead as soon as ``Game.apply`` returns; the screen
+must show each card arriving before its consequence. So drawing reads this
+display model, which the presenter moves forward event by event as their
+animations play. Once every animation has played it equals the game state
+(:meth:`Shown.differences` is empty), which the tests check.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from game import events as ev
+from game.cards import FLIP_THREE, FREEZE, SECOND_CHANCE, composition
+from game.state import ACTIVE, BUSTED, FROZEN, STAYED
+
+
+@dataclass
+class ShownHand:
+    numbers: list[str] = field(default_factory=list)
+    modifiers: list[str] = field(default_factory=list)
+    second_chance: bool = False
+    status: str = ACTIVE
+    freezes: int = 0
+    flip7: bool = False
+
+    def score(self) -> int:
+        """R7, as :meth:`game.state.Hand.score`."""
+        if self.status == BUSTED:
+            return 0
+        total = sum(int(n) for n in self.numbers)
+        if "x2" in self.modifiers:
+            total *= 2
+        total += sum(int(m[1:]) for m in self.modifiers if m != "x2")
+        return total + (15 if self.flip7 else 0)
+
+    def has_cards(self) -> bool:
+        return bool(self.numbers or self.modifiers or self.second_chance)
+
+    def cards(self) -> list[str]:
+        out = self.numbers + self.modifiers
+        if self.second_chance:
+            out.append(SECOND_CHANCE)
+        return out + [FREEZE] * self.freezes
+
+    def key(self) -> tuple:
+        return (tuple(self.numbers), tuple(self.modifiers), self.second_chance, self.status,
+                self.freezes, self.flip7)
+
+
+@dataclass
+class FlipThreeShown:
+    """The Flip Three being dealt: its target, who gave it, the cards dealt so far."""
+
+    target: int
+    by: int
+    cards: list[str] = field(default_factory=list)
+    done: bool = False
+
+
+@dataclass
+class Shown:
+    players: tuple[str, ...]
+    bots: tuple[str | None, ...]
+    target: int
+    hands: list[ShownHand]
+    totals: list[int]
+    dealer: int
+    round_no: int = 0
+    draw_count: int = 0
+    discard_count: int = 0
+    discard_top: str | None = None
+    staged: list[str] = field(default_factory=list)
+    queue: list[tuple[str, int]] = field(default_factory=list)
+    in_play: list[str] = field(default_factory=list)
+    flip_three: FlipThreeShown | None = None
+    winner: int | None = None
+    round_totals: list[tuple[int, ...]] = field(default_factory=list)  # totals after each round
+    last_results: tuple[ev.HandResult, ...] = ()
+    version: int = 0  # bumped on every change: caches key on it
+    chosen: str | None = None  # a TargetChosen whose Frozen/FlipThreeStarted comes next
+
+    # ------------------------------------------------------------- creation
+    @classmethod
+    def before_opening(cls, game) -> Shown:
+        """The table before the constructor's opening moves: a full draw pile, nothing dealt."""
+        n = len(game.players)
+        return cls(game.players, game.bots, game.rules.target, [ShownHand() for _ in range(n)],
+                   list(game.initial["totals"]), game.initial["dealer"],
+                   draw_count=sum(composition(game.rules.deck_count(n)).values()))
+
+    @classmethod
+    def from_game(cls, game) -> Shown:
+        """The table as the game holds it now (a quiet moment: nothing left to animate)."""
+        shown = cls(game.players, game.bots, game.rules.target, [], list(game.totals),
+                    game.dealer, game.round_no, len(game.draw_pile), len(game.discard),
+                    game.discard[-1] if game.discard else None, list(game.staged),
+                    [(c, t) for c, t, _ in game.queue], list(game.in_play))
+        for hand in game.hands:
+            shown.hands.append(ShownHand(list(hand.numbers), list(hand.modifiers),
+                                         hand.second_chance, hand.status, hand.freezes,
+                                         hand.flip7))
+        shown.round_totals = _replay_totals(game)
+        shown.winner = game.winner
+        return shown
+
+    # ---------------------------------------------------------- comparison
+    def differences(self, game) -> list[str]:
+        """Where the screen and the game disagree (empty once the animations are over)."""
+        other = Shown.from_game(game)
+        out = []
+        for name in ("totals", "dealer", "round_no", "draw_count", "discard_count",
+                     "discard_top", "staged", "queue", "winner"):
+            if getattr(self, name) != getattr(other, name):
+                out.append(f"{name}: shown {getattr(self, name)!r}, game {getattr(other, name)!r}")
+        if sorted(self.in_play) != sorted(other.in_play):
+            out.append(f"in_play: shown {self.in_play!r}, game {other.in_play!r}")
+        for seat, (a, b) in enumerate(zip(self.hands, other.hands, strict=True)):
+            if a.key() != b.key():
+                out.append(f"seat {seat}: shown {a.key()!r}, game {b.key()!r}")
+        return out
+
+    # ------------------------------------------------------------- events
+    def apply(self, event) -> None:
+        """Move the shown table past one event (the presenter decides when)."""
+        handler = getattr(self, "_on_" + type(event).__name__, None)
+        if handler is not None:
+            handler(event)
+        self.version += 1
+
+    def _on_RoundStarted(self, e: ev.RoundStarted) -> None:
+        self.round_no, self.dealer = e.round, e.dealer
+
+    def _on_Hit(self, e: ev.Hit) -> None:
+        if self.flip_three is not None and self.flip_three.done:
+            self.flip_three = None  # a new turn: the last Flip Three leaves the panel
+
+    def _on_CardDrawn(self, e: ev.CardDrawn) -> None:
+        self.draw_count -= 1
+        hand = self.hands[e.seat]
+        if e.cause == "flip_three" and self.flip_three is not None:
+            self.flip_three.cards.append(e.card)
+        # mirror the engine: these wait in play for their receiver's choice (R5.1, R5.3)
+        if ((e.card in (FREEZE, FLIP_THREE) and e.cause != "flip_three")
+                or (e.card == SECOND_CHANCE and hand.second_chance)):
+            self.in_play.append(e.card)
+
+    def _on_NumberAdded(self, e: ev.NumberAdded) -> None:
+        self.hands[e.seat].numbers.append(e.card)
+
+    def _on_ModifierAdded(self, e: ev.ModifierAdded) -> None:
+        self.hands[e.seat].modifiers.append(e.card)
+
+    def _on_Busted(self, e: ev.Busted) -> None:
+        hand = self.hands[e.seat]
+        hand.numbers.append(e.card)
+        hand.status = BUSTED
+
+    def _on_SecondChanceKept(self, e: ev.SecondChanceKept) -> None:
+        self.hands[e.seat].second_chance = True
+
+    def _on_SecondChanceUsed(self, e: ev.SecondChanceUsed) -> None:
+        self.hands[e.seat].second_chance = False
+        self._to_discard(2, SECOND_CHANCE)
+
+    def _on_SecondChanceGiven(self, e: ev.SecondChanceGiven) -> None:
+        self.in_play.remove(SECOND_CHANCE)
+        self.hands[e.receiver].second_chance = True
+
+    def _on_TargetChosen(self, e: ev.TargetChosen) -> None:
+        self.in_play.remove(e.card)
+        self.chosen = e.card
+
+    def _take_effect(self, card: str) -> None:
+        """The card behind a Frozen / FlipThreeStarted: just chosen, or the queue's head."""
+        if self.chosen == card:
+            self.chosen = None
+        else:
+            self.queue.pop(0)
+
+    def _on_Frozen(self, e: ev.Frozen) -> None:
+        self._take_effect(FREEZE)
+        hand = self.hands[e.seat]
+        hand.status = FROZEN
+        hand.freezes += 1
+
+    def _on_FlipThreeStarted(self, e: ev.FlipThreeStarted) -> None:
+        self._take_effect(FLIP_THREE)
+        self.in_play.append(FLIP_THREE)
+        self.flip_three = FlipThreeShown(e.seat, e.by)
+
+    def _on_Staged(self, e: ev.Staged) -> None:
+        self.staged.append(e.card)
+
+    def _on_FlipThreeEnded(self, e: ev.FlipThreeEnded) -> None:
+        self.in_play.remove(FLIP_THREE)
+        self._to_discard(1, FLIP_THREE)
+        if self.flip_three is not None:
+            self.flip_three.done = True
+
+    def _on_EffectQueued(self, e: ev.EffectQueued) -> None:
+        self.staged.pop(0)
+        self.queue.append((e.card, e.target))
+
+    def _on_CardDiscarded(self, e: ev.CardDiscarded) -> None:
+        if e.origin == "in_play":
+            self.in_play.remove(e.card)
+        elif e.origin == "tray":
+            self.staged.pop(0)
+        elif e.origin == "queue":
+            self.queue.pop(0)
+        self._to_discard(1, e.card)
+
+    def _on_Stayed(self, e: ev.Stayed) -> None:
+        self.hands[e.seat].status = STAYED
+
+    def _on_Flip7(self, e: ev.Flip7) -> None:
+        self.hands[e.seat].flip7 = True
+
+    def _on_Reshuffled(self, e: ev.Reshuffled) -> None:
+        self.draw_count = e.cards
+        self.discard_count = 0
+        self.discard_top = None
+
+    def _on_RoundScored(self, e: ev.RoundScored) -> None:
+        self.totals = list(e.totals)
+        self.last_results = e.results
+        self.round_totals.append(tuple(e.totals))
+        self.flip_three = None
+
+    def _on_CardsCleared(self, e: ev.CardsCleared) -> None:
+        cleared = [card for hand in self.hands for card in hand.cards()]
+        if cleared:
+            self._to_discard(len(cleared), cleared[-1])
+        self.hands = [ShownHand() for _ in self.players]
+
+    def _on_DealerPassed(self, e: ev.DealerPassed) -> None:
+        self.dealer = e.new
+
+    def _on_GameWon(self, e: ev.GameWon) -> None:
+        self.winner = e.winner
+
+    def _to_discard(self, count: int, top: str) -> None:
+        self.discard_count += count
+        self.discard_top = top
+
+
+def _replay_totals(game) -> list[tuple[int, ...]]:
+    totals = list(game.initial["totals"])
+    out = []
+    for record in game.rounds:
+        totals = [t + s for t, s in zip(totals, record.scores, strict=True)]
+        out.append(tuple(totals))
+    return out

@@ -1,0 +1,94 @@
+"""Driving the app without a person: posted clicks and keys, a fixed clock.
+
+Used by the headless tests and by ``tools.screenshot``/``tools.bench_ui``.
+Input goes through the real event queue, the real pygame_gui buttons and the
+real scenes, exactly as a player's would.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame  # noqa: E402
+
+from game.state import Action  # noqa: E402
+
+from .app import App  # noqa: E402
+from .config import Config  # noqa: E402
+from .table import TableScene  # noqa: E402
+
+DT = 1 / 30
+
+
+def headless() -> None:
+    """Use SDL's dummy video and audio drivers (call before creating an App)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+
+def make_app(**config) -> App:
+    headless()
+    return App(Config(**config))
+
+
+def table_of(app: App) -> TableScene | None:
+    return next((s for s in reversed(app.stack.scenes) if isinstance(s, TableScene)), None)
+
+
+def pump(app: App, frames: int = 1, dt: float = DT) -> None:
+    for _ in range(frames):
+        app.step(dt=dt)
+
+
+def click(app: App, pos, frames: int = 2) -> None:
+    """A left click at ``pos`` (down and up), then ``frames`` loop passes."""
+    pos = (int(pos[0]), int(pos[1]))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0,
+                                                                                          0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    pump(app, frames)
+
+
+def press(app: App, key: int, frames: int = 2) -> None:
+    """A key press (down and up), then ``frames`` loop passes."""
+    name = pygame.key.name(key)
+    text = name if len(name) == 1 else (" " if key == pygame.K_SPACE else "")
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=text,
+                                         scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode=text, scancode=0))
+    pump(app, frames)
+
+
+def resize(app: App, size, frames: int = 1) -> None:
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1],
+                                         size=tuple(size)))
+    pump(app, frames)
+
+
+def settle(app: App) -> None:
+    """Play every queued animation at once (stopping at a round summary)."""
+    table = table_of(app)
+    for _ in range(3):
+        table.presenter.skip()
+        app.step(dt=DT)
+
+
+def move(app: App, text: str) -> None:
+    """``"Léa hit"``, ``"Léa stay"``, ``"Lucas > Ada"``: that action, through the table."""
+    table = table_of(app)
+    names = list(table.game.players)
+    if " > " in text:
+        who, target = text.split(" > ")
+        action = Action.choose(names.index(who), names.index(target))
+    else:
+        who, verb = text.rsplit(" ", 1)
+        seat = names.index(who)
+        action = Action.hit(seat) if verb == "hit" else Action.stay(seat)
+    assert action in table.game.legal_actions(), (text, table.game.pending)
+    table.act(action)
+
+
+def button_center(scene, name: str) -> tuple[int, int]:
+    return scene.buttons[name].rect.center

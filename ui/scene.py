@@ -1,0 +1,118 @@
+"""Scenes and the scene stack, after Tuxemon's ``state.py``.
+
+The top scene gets the input; an *overlay* scene (the round summary) is drawn
+over the scenes beneath it, which keep updating (their confetti keeps falling)
+but get no input. ``pause``/``resume`` tell a scene it was covered/uncovered,
+so it can hide its buttons.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+if TYPE_CHECKING:
+    from .app import App
+
+
+class Scene:
+    overlay = False  # drawn over the scene beneath
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def enter(self) -> None:
+        """Pushed on the stack: build the buttons."""
+
+    def exit(self) -> None:
+        """Popped: kill the buttons."""
+
+    def pause(self) -> None:
+        """Another scene covers this one."""
+
+    def resume(self) -> None:
+        """The scene above was popped."""
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """React to one event; True if it was used up."""
+        return False
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pass
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """The window changed size (or the UI manager was rebuilt): lay out again."""
+
+    def busy(self) -> bool:
+        """True while something moves: the app then draws every frame."""
+        return False
+
+    def wakeup(self) -> float | None:
+        """Seconds until this scene must update even if nothing happens (a bot's beat)."""
+        return None
+
+
+class SceneStack:
+    def __init__(self) -> None:
+        self.scenes: list[Scene] = []
+
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> None:
+        if self.scenes:
+            self.scenes[-1].pause()
+        self.scenes.append(scene)
+        scene.enter()
+
+    def pop(self) -> Scene:
+        scene = self.scenes.pop()
+        scene.exit()
+        if self.scenes:
+            self.scenes[-1].resume()
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        """Swap the top scene without waking the one beneath."""
+        self.scenes.pop().exit()
+        self.scenes.append(scene)
+        scene.enter()
+
+    def pop_to(self, kind: type) -> None:
+        """Pop until the top scene is a ``kind`` (the menu)."""
+        while self.scenes and not isinstance(self.scenes[-1], kind):
+            self.pop()
+
+    def visible(self) -> list[Scene]:
+        """The scenes to draw, bottom first: the top one and what its overlays show."""
+        start = len(self.scenes) - 1
+        while start > 0 and self.scenes[start].overlay:
+            start -= 1
+        return self.scenes[max(start, 0):]
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        return self.top.handle_event(event) if self.top else False
+
+    def update(self, dt: float) -> None:
+        for scene in self.visible():
+            scene.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for scene in self.visible():
+            scene.draw(surface)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        for scene in self.scenes:
+            scene.resize(size)
+
+    def busy(self) -> bool:
+        return any(scene.busy() for scene in self.visible())
+
+    def wakeup(self) -> float | None:
+        times = [w for w in (s.wakeup() for s in self.visible()) if w is not None]
+        return min(times, default=None)

@@ -1,0 +1,341 @@
+"""The table scene: a game played in the window, hot-seat humans and bots.
+
+Input becomes an :class:`~game.state.Action` only when the table is settled
+(every card shown) and only among ``game.legal_actions()``; the events that
+``Game.apply`` returns go to the presenter. Bots act the same way, after a
+visible thinking beat.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+
+import pygame
+import pygame_gui
+
+from game import bots as bot_registry
+from game.engine import Game
+from game.rules import RuleOptions
+from game.state import HIT_OR_STAY, Action
+
+from . import layout as L
+from .assets import CREAM, GOLD
+from .config import Seat
+from .display import Shown
+from .draw_panel import draw_bar
+from .draw_table import SeatState, TableView
+from .hint import odds
+from .i18n import card_name, t
+from .presenter import Presenter
+from .scene import Scene
+
+TARGET_KEYS = "1234567890abcdefgh"  # the n-th eligible seat
+log = logging.getLogger(__name__)
+
+
+def resolve_bot(level: str):
+    """The ``choose`` function of a level; baseline (and True) if that level is missing."""
+    try:
+        return bot_registry.get(level), False
+    except (ImportError, ValueError, AttributeError):
+        return bot_registry.get("baseline"), True
+
+
+class TableScene(Scene):
+    def __init__(self, app, seats: list[Seat], seed: int, demo: bool = False,
+                 game_args: dict | None = None) -> None:
+        super().__init__(app)
+        self.seats = seats
+        self.seed = seed
+        self.demo = demo
+        self.game_args = dict(game_args or {})  # deck, dealer, totals: a stacked table
+        self.autoplay = True  # bots act by themselves (tools may drive them instead)
+        self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        self.hover: int | None = None
+        self.games_played = 0
+        self.new_game(seed)
+
+    # ------------------------------------------------------------- game
+    def new_game(self, seed: int) -> None:
+        self.seed = seed
+        levels, fallbacks = [], []
+        self.bot_fns = {}
+        for i, seat in enumerate(self.seats):
+            if seat.bot is None:
+                levels.append(None)
+                continue
+            fn, fell_back = resolve_bot(seat.bot)
+            self.bot_fns[i] = fn
+            levels.append("baseline" if fell_back else seat.bot)
+            if fell_back and seat.bot not in fallbacks:
+                fallbacks.append(seat.bot)
+        cfg = self.app.config
+        rules = RuleOptions(target=cfg.target) if cfg.target else None
+        self.game = Game([s.name for s in self.seats], rules, seed=seed, bots=levels,
+                         **self.game_args)
+        self.game_args = {}  # "Play again" deals a fresh deck
+        self.bot_rng = random.Random(seed)
+        self.shown = Shown.before_opening(self.game)
+        self.layout = L.table_layout(self.app.size, len(self.seats))
+        self.presenter = Presenter(self.shown, self.layout, seed, cfg.reduced_motion)
+        self.presenter.timeline.speed = cfg.speed
+        for level in fallbacks:
+            log.warning("bot level %r is missing: playing baseline", level)
+            self.presenter.say(t("caption.bot_fallback", level=level))
+        self.presenter.feed(self.game.opening_events)
+        self.think: float | None = None
+        self.gate_open = False
+        self.app.invalidate()
+
+    def act(self, action: Action) -> None:
+        """The one way the table changes the game: a legal action, applied."""
+        if action not in self.game.legal_actions():
+            return  # never reached from the UI: nothing illegal is clickable
+        self.presenter.feed(self.game.apply(action))
+        self.think = None
+        self.hover = None
+        self._sync_buttons()
+        self.app.invalidate()
+
+    def human_turn(self):
+        """The pending decision if a human must make it now (table settled), else None."""
+        d = self.game.pending
+        if d is None or not self.presenter.settled or d.seat in self.bot_fns:
+            return None
+        return d
+
+    # ----------------------------------------------------------- scene
+    def enter(self) -> None:
+        self.build_ui()
+
+    def exit(self) -> None:
+        self.kill_ui()
+
+    def pause(self) -> None:
+        for b in self.buttons.values():
+            b.hide()
+        self._shown_buttons = False
+
+    def resume(self) -> None:
+        self._sync_buttons()
+        self.app.invalidate()
+
+    def build_ui(self) -> None:
+        self.kill_ui()
+        m = self.app.manager
+        lay = self.layout
+        self.buttons = {
+            "hit": pygame_gui.elements.UIButton(lay.hit_button, t("button.hit"), m,
+                                                object_id="#hit_button"),
+            "stay": pygame_gui.elements.UIButton(lay.stay_button, t("button.stay"), m,
+                                                 object_id="#stay_button"),
+        }
+        self._shown_buttons = None
+        self._sync_buttons()
+
+    def kill_ui(self) -> None:
+        for b in self.buttons.values():
+            b.kill()
+        self.buttons = {}
+
+    def resize(self, size) -> None:
+        self.layout = L.table_layout(size, len(self.seats))
+        self.presenter.set_layout(self.layout)
+        self.build_ui()
+        if self.app.stack.top is not self:
+            self.pause()
+
+    def _sync_buttons(self) -> None:
+        d = self.human_turn()
+        want = d is not None and d.kind == HIT_OR_STAY and self.app.stack.top is self
+        if want != self._shown_buttons:
+            for b in self.buttons.values():
+                b.show() if want else b.hide()
+            self._shown_buttons = want
+
+    def busy(self) -> bool:
+        return self.presenter.animating
+
+    def wakeup(self) -> float | None:
+        return self.think
+
+    # ----------------------------------------------------------- input
+    def handle_event(self, event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            d = self.human_turn()
+            if d is not None and d.kind == HIT_OR_STAY:
+                if event.ui_element is self.buttons.get("hit"):
+                    self.act(Action.hit(d.seat))
+                    return True
+                if event.ui_element is self.buttons.get("stay"):
+                    self.act(Action.stay(d.seat))
+                    return True
+            return False
+        if event.type == pygame.KEYDOWN:
+            return self._key(event)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return self._click(event.pos)
+        if event.type == pygame.MOUSEMOTION:
+            seat = self.table_view.seat_at(self.layout, event.pos) if self._targeting() else None
+            if seat != self.hover:
+                self.hover = seat
+                self.app.invalidate()
+        return False
+
+    def _targeting(self):
+        d = self.human_turn()
+        return d if d is not None and d.kind != HIT_OR_STAY else None
+
+    def _key(self, event) -> bool:
+        key = event.key
+        if key == pygame.K_ESCAPE:
+            self.app.to_menu()
+            return True
+        if key in (pygame.K_PLUS, pygame.K_KP_PLUS, pygame.K_EQUALS, pygame.K_MINUS,
+                   pygame.K_KP_MINUS):
+            up = key in (pygame.K_PLUS, pygame.K_KP_PLUS, pygame.K_EQUALS)
+            speed = self.presenter.timeline.speed * (1.5 if up else 1 / 1.5)
+            self.presenter.timeline.speed = self.app.config.speed = min(8.0, max(0.25, speed))
+            self.app.invalidate()
+            return True
+        if key == pygame.K_m:  # reduced motion: captions, no travel
+            self.presenter.reduced = self.app.config.reduced_motion = not self.presenter.reduced
+            self.presenter.skip()
+            self.app.invalidate()
+            return True
+        if not self.presenter.settled and self.presenter.gate is None:
+            if key in (pygame.K_SPACE, pygame.K_RETURN):
+                self.presenter.skip()
+                self.app.invalidate()
+                return True
+            return False
+        d = self.human_turn()
+        if d is None:
+            return False
+        if d.kind == HIT_OR_STAY:
+            if key in (pygame.K_h, pygame.K_SPACE):
+                self.act(Action.hit(d.seat))
+                return True
+            if key == pygame.K_s:
+                self.act(Action.stay(d.seat))
+                return True
+            return False
+        name = pygame.key.name(key)
+        if name.startswith("[") and name.endswith("]"):
+            name = name[1:-1]  # the keypad's digits
+        index = TARGET_KEYS.find(name) if len(name) == 1 else -1
+        if 0 <= index < len(d.options):
+            self.act(Action.choose(d.seat, d.options[index]))
+            return True
+        return False
+
+    def _click(self, pos) -> bool:
+        if not self.presenter.settled and self.presenter.gate is None:
+            self.presenter.skip()
+            self.app.invalidate()
+            return True
+        d = self._targeting()
+        if d is not None:
+            seat = self.table_view.seat_at(self.layout, pos)
+            if seat in d.options:
+                self.act(Action.choose(d.seat, seat))
+                return True
+        return False
+
+    # ----------------------------------------------------------- update
+    def update(self, dt: float) -> None:
+        self.presenter.update(dt)
+        gate = self.presenter.gate
+        if gate is not None and not self.gate_open and self.app.stack.top is self:
+            self.gate_open = True
+            self.app.open_gate(self, gate)
+            return
+        if not self.presenter.settled or self.game.over:
+            return
+        d = self.game.pending
+        if d.seat in self.bot_fns:
+            if not self.autoplay:
+                return
+            if self.think is None:
+                self.think = self.app.config.think_time / max(0.1, self.presenter.timeline.speed)
+                self.app.invalidate()
+            self.think -= dt
+            if self.think <= 0:
+                self.act(self._bot_choice(d.seat))
+        elif self._shown_buttons is not (d.kind == HIT_OR_STAY):
+            self._sync_buttons()
+            self.app.invalidate()
+
+    def _bot_choice(self, seat: int) -> Action:
+        """The bot's action; a bot that fails (a level still being written) plays baseline."""
+        view, legal = self.game.view(seat), self.game.legal_actions()
+        try:
+            action = self.bot_fns[seat](view, legal, self.bot_rng)
+            if action in legal:
+                return action
+            problem = f"illegal action {action!r}"
+        except Exception as error:  # a bot must never take the table down
+            problem = repr(error)
+        level = self.seats[seat].bot
+        log.warning("bot level %r failed (%s): playing baseline", level, problem)
+        self.presenter.say(t("caption.bot_fallback", level=level))
+        self.bot_fns[seat] = bot_registry.get("baseline")
+        return self.bot_fns[seat](view, legal, self.bot_rng)
+
+    def gate_closed(self) -> None:
+        """The round summary was dismissed: play on."""
+        self.gate_open = False
+        self.presenter.release()
+        self.app.invalidate()
+
+    # ----------------------------------------------------------- drawing
+    @property
+    def table_view(self) -> TableView:
+        return self.app.views.table
+
+    def seat_states(self) -> list[SeatState]:
+        n = len(self.seats)
+        d = self.game.pending if self.presenter.settled else None
+        if d is None:
+            return [SeatState()] * n
+        if d.kind == HIT_OR_STAY or d.seat in self.bot_fns:
+            return [SeatState(turn=(s == d.seat)) for s in range(n)]
+        keys = {seat: TARGET_KEYS[i].upper() for i, seat in enumerate(d.options)}
+        return [SeatState(turn=(s == d.seat), eligible=s in keys, dim=s not in keys,
+                          hover=(s == self.hover and s in keys), key=keys.get(s))
+                for s in range(n)]
+
+    def prompt(self) -> tuple[str, str]:
+        d = self.game.pending if self.presenter.settled else None
+        if d is None:
+            return "", t("prompt.keys_watch")
+        who = self.presenter.who(d.seat)
+        if d.seat in self.bot_fns:
+            return t("prompt.thinking", name=who), t("prompt.keys_watch")
+        if d.kind == HIT_OR_STAY:
+            detail = t("prompt.keys_hit")
+            if self.app.config.hints:
+                o = odds(self.game, d.seat)
+                if o is not None:
+                    detail = t("hint.text", bust=round(o.bust * 100),
+                               gain=f"{o.gain:+.1f}") + "   ·   " + detail
+            return t("prompt.hit_or_stay", name=who), detail
+        return t("prompt.target", name=who, card=card_name(d.card)), t("prompt.keys_target")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        lay, views, p = self.layout, self.app.views, self.presenter
+        views.table.draw(surface, lay, self.shown, p, self.seat_states())
+        views.panel.draw(surface, lay, self.shown, p, p.timeline.speed)
+        prompt, detail = self.prompt()
+        draw_bar(surface, self.app.assets, lay, prompt, detail,
+                 GOLD if self.human_turn() else CREAM)
+        assets = self.app.assets
+        for sprite in p.sprites:
+            sprite.draw(surface, assets)
+        for label in p.labels:
+            label.draw(surface, assets)
+        for c in p.confetti:
+            c.draw(surface, assets)
+        for banner in p.banners:
+            banner.draw(surface, assets)

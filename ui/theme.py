@@ -1,0 +1,50 @@
+"""The pygame_gui theme: ``assets/theme.json``, with font paths made absolute.
+
+pygame_gui resolves a theme's font paths against the working directory, so the
+app loads the JSON itself, points every ``*_path`` at the project's font files,
+scales the font sizes to the window, and hands the manager a dict.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+
+import pygame_gui
+
+from .assets import PROJECT_DIR
+
+THEME_PATH = PROJECT_DIR / "assets" / "theme.json"
+_PATH_KEYS = ("regular_path", "bold_path", "italic_path", "bold_italic_path")
+
+
+def load_theme(scale: float = 1.0, path: Path = THEME_PATH) -> dict:
+    """The theme dict with absolute font paths and font sizes × ``scale``."""
+    with open(path, encoding="utf-8") as fh:
+        theme = json.load(fh)
+    return _resolve(theme, scale)
+
+
+def _resolve(theme: dict, scale: float) -> dict:
+    theme = copy.deepcopy(theme)
+    for block in theme.values():
+        font = block.get("font") if isinstance(block, dict) else None
+        if not isinstance(font, dict):
+            continue
+        for key in _PATH_KEYS:
+            if key in font:
+                font[key] = str((PROJECT_DIR / font[key]).resolve())
+        if "size" in font:
+            font["size"] = str(max(9, round(int(font["size"]) * scale)))
+    return theme
+
+
+def font_scale(unit: float) -> float:
+    """Theme font scale for a layout unit, in steps of 1/4 (a rebuild only on real changes)."""
+    return max(0.75, round(unit * 4) / 4)
+
+
+def make_manager(size: tuple[int, int], scale: float) -> pygame_gui.UIManager:
+    manager = pygame_gui.UIManager(size, load_theme(scale), enable_live_theme_updates=False)
+    return manager
