@@ -38,6 +38,7 @@ from game.solo import FLIP7_BONUS, FLIP7_SIZE, SoloSolver, solo_policy_value, so
 
 __all__ = [
     "bust_probability",
+    "flip_three_value",
     "hand_value",
     "hit_gain",
     "should_hit",
@@ -99,6 +100,17 @@ def hit_gain(numbers: Sequence[str], modifiers: Sequence[str], second_chance: bo
         return hit - stay
     state = _State.of(numbers, modifiers, second_chance, unseen)
     return state.hit1() - state.stay()
+
+
+def flip_three_value(numbers: Sequence[str], modifiers: Sequence[str], second_chance: bool,
+                     unseen: Mapping[str, int]) -> float:
+    """Expected round score after three forced cards from ``unseen``, then staying (R5.4).
+
+    For choosing a Flip Three's target: the card is already out of the pile.
+    The fast form of :meth:`_State._flip_three_value` (numbers exact, other
+    cards blanks).
+    """
+    return _State.of(numbers, modifiers, second_chance, unseen)._flip_three_value(in_pile=False)
 
 
 def solo_hit_value(numbers: Sequence[str], modifiers: Sequence[str], second_chance: bool,
@@ -239,7 +251,7 @@ class _State:
                 acc += copies * nxt
         return acc / self.size
 
-    def _flip_three_value(self) -> float:
+    def _flip_three_value(self, in_pile: bool = True) -> float:
         """Value of three forced cards on oneself, then stay (R5.4, approximated).
 
         Numbers are followed exactly: the hand survives when they are new and
@@ -249,14 +261,14 @@ class _State:
         Chance drawn inside gives no protection and a Freeze or Flip Three
         inside is ignored (R5.4.2 staging is not followed).
         """
-        size = self.size - 1  # the Flip Three itself is gone
+        size = self.size - 1 if in_pile else self.size  # the Flip Three itself is gone
         if size <= 0:
             return float(self.stay())
         draws = min(3, size)
         others = size - sum(self.counts) - self.dups  # non-number cards
         bonus = sum(c * modifier_bonus(m) for m, c in self.mods)
         if self.distinct() + draws > FLIP7_SIZE:  # a Flip 7 may stop the draw early
-            return self._forced_walk(draws, others, bonus / others if others else 0.0)
+            return self._forced_walk(draws, others, bonus / others if others else 0.0, size)
         blanks = others + (self.dups if self.sch else 0)
         doublers = sum(c for m, c in self.mods if m == "x2") if self.mul == 1 else 0
         # Ordered draws: e[m] sums, over m distinct new values, the product of
@@ -282,7 +294,7 @@ class _State:
             total += _choose(draws, m) * _falling(m, m) * score
         return total / _falling(size, draws)
 
-    def _forced_walk(self, draws: int, blanks: int, blank_bonus: float) -> float:
+    def _forced_walk(self, draws: int, blanks: int, blank_bonus: float, size: int) -> float:
         """Forced draws followed card by card (numbers exact, blanks add their mean bonus)."""
         memo: dict[tuple[int, bool, int, int, int], float] = {}
         counts, mul, base_plus = self.counts, self.mul, self.plus
@@ -310,7 +322,7 @@ class _State:
             memo[key] = got = acc / size
             return got
 
-        return walk(self.held, self.total, self.sch, self.dups, blanks, draws, self.size - 1,
+        return walk(self.held, self.total, self.sch, self.dups, blanks, draws, size,
                     self.distinct())
 
 
