@@ -2,19 +2,14 @@
 
 from __future__ import annotations
 
+from ..analysis import bust_probability
 from ..view import SeatView
 
 
 def bust_risk(view: SeatView) -> float:
     """Chance that the next card busts this seat: a number it holds, no Second Chance."""
     me = view.me
-    if me.second_chance:
-        return 0.0
-    unseen = view.unseen()
-    total = sum(unseen.values())
-    if not total:
-        return 0.0
-    return sum(unseen[n] for n in me.distinct) / total
+    return bust_probability(me.numbers, me.second_chance, view.unseen())
 
 
 def opponents(view: SeatView, options: tuple[int, ...]) -> list[int]:
