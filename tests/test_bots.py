@@ -106,3 +106,10 @@ def test_expert_results_do_not_depend_on_workers():
     one = simulate_games(["expert", "normal", "easy"], 12, seed=3, workers=1)
     two = simulate_games(["expert", "normal", "easy"], 12, seed=3, workers=2)
     assert one["wins"] == two["wins"]
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_bot_can_play_solo_rounds(level):
+    from game.simulate import simulate_solo
+    result = simulate_solo(level, 40, seed=1)
+    assert result["rounds"] == 40 and 0 <= result["bust_rate"] <= 1

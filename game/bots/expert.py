@@ -56,6 +56,9 @@ def wants_hit(view: SeatView) -> bool:
     target = view.rules.target
     mine = projection(view, view.seat)
     rivals = [s for s in range(len(view.players)) if s != view.seat]
+    stay, hit = solo_hit_value(me.numbers, me.modifiers, me.second_chance, view.unseen())
+    if not rivals:  # alone at the table: the round score is all there is
+        return hit > stay
     best_rival = max(projection(view, s) for s in rivals)
     if mine >= target and mine > best_rival:
         return False  # banking now should win the game
@@ -64,7 +67,6 @@ def wants_hit(view: SeatView) -> bool:
             if view.hand(s).status != ACTIVE and projection(view, s) >= target]
     if done and mine < max(done):
         return True  # staying loses for sure
-    stay, hit = solo_hit_value(me.numbers, me.modifiers, me.second_chance, view.unseen())
     return hit - stay > margin(view, mine, best_rival)
 
 
