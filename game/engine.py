@@ -119,6 +119,7 @@ class Game:
         self.reshuffled_this_round = False
         self.cursor = self.dealer  # whose turn it was last (R5.6)
         self._stack: list[tuple] = []
+        self._hit_or_stay = tuple((Action(HIT, s), Action(STAY, s)) for s in range(n))
         self._context = ""  # what a pending target decision is for
         self._record = record_events
         self._events: list = []
@@ -136,7 +137,7 @@ class Game:
         if d is None:
             return []
         if d.kind == HIT_OR_STAY:
-            return [Action(HIT, d.seat), Action(STAY, d.seat)]
+            return list(self._hit_or_stay[d.seat])
         return [Action(TARGET, d.seat, t) for t in d.options]
 
     def view(self, seat: int) -> SeatView:
@@ -453,20 +454,18 @@ class Game:
                 self._emit(ev.CardDiscarded(card, origin, -1, "the round is over"))
             self.discard.extend(cards)
         self.in_play, self.staged, self.queue = [], [], []
-        results = []
-        flip7 = None
-        for seat, hand in enumerate(self.hands):
-            score = hand.score()
+        scores = tuple(hand.score() for hand in self.hands)
+        for seat, score in enumerate(scores):
             self.totals[seat] += score
-            if hand.flip7:
-                flip7 = seat
-            results.append(ev.HandResult(tuple(hand.numbers), tuple(hand.modifiers),
-                                         hand.status == BUSTED, hand.flip7, score,
-                                         hand.calculation()))
-        self.rounds.append(RoundRecord(self.dealer, tuple(r.score for r in results),
-                                       tuple(s for s, h in enumerate(self.hands)
-                                             if h.status == BUSTED), flip7))
-        self._emit(ev.RoundScored(self.round_no, self.dealer, tuple(results), tuple(self.totals)))
+        flip7 = next((s for s, h in enumerate(self.hands) if h.flip7), None)
+        self.rounds.append(RoundRecord(self.dealer, scores, tuple(
+            s for s, h in enumerate(self.hands) if h.status == BUSTED), flip7))
+        if self._record:
+            results = tuple(ev.HandResult(tuple(h.numbers), tuple(h.modifiers),
+                                          h.status == BUSTED, h.flip7, h.score(),
+                                          h.calculation()) for h in self.hands)
+            self._events.append(ev.RoundScored(self.round_no, self.dealer, results,
+                                               tuple(self.totals)))
         cleared = 0
         for hand in self.hands:
             cards = hand.cards()
