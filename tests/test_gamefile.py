@@ -181,3 +181,27 @@ def test_hostile_files_are_refused_cleanly(tmp_path, capsys):
 def test_two_decks_allow_more_copies():
     data = game_file(["A", "B"], ["freeze"] * 4, rules={"decks": 2})
     assert from_dict(data).card_counts()["freeze"] == 6
+
+
+FAQ = ROOT / "examples" / "faq"
+
+
+@pytest.mark.parametrize("name,numbers,statuses", [
+    # Agathe's Flip Three to Clément, his to Donia; Bertrand is next (R5.6)
+    ("resume_order", {"Clément": [7, 1, 2], "Donia": [8, 3, 4, 9]}, {}),
+    # Freeze then Flip Three on Clément: he only freezes
+    ("freeze_then_flip_three", {"Clément": [7]}, {"Clément": "frozen"}),
+    # two Flip Threes on Clément resolve in order
+    ("two_flip_threes", {"Clément": [7, 1, 3, 4, 9, 10]}, {"Clément": "active"}),
+    # the third Flip Three goes to Donia, whose Freeze still waits: it is discarded
+    ("cas_rarissime", {"Clément": [7, 1, 3], "Donia": [8]}, {"Donia": "frozen"}),
+])
+def test_replay_reproduces_the_faq_cases(name, numbers, statuses, capsys):
+    assert main([str(FAQ / f"{name}.json")]) == 0
+    report = json.loads(capsys.readouterr().out)
+    hands = report["round"]["hands"]
+    assert {p: hands[p]["numbers"] for p in numbers} == numbers
+    assert {p: hands[p]["status"] for p in statuses} == statuses
+    assert report["round"]["staged"] == [] and report["round"]["queue"] == []
+    assert report["waiting_for"] == {"player": "Bertrand", "decision": "hit_or_stay",
+                                     "card": None, "options": []}
