@@ -204,6 +204,9 @@ class Game:
         d = self.pending
         if d is None:
             raise IllegalActionError(f"{name} cannot {verb}: the game is over")
+        hand = self.hands[action.seat]
+        if action.kind == STAY and hand.status == ACTIVE and not hand.has_cards():
+            raise IllegalActionError(f"{name} cannot stay: no card in front of them (R3.3)")
         if action.seat != d.seat or (action.kind == TARGET) != (d.kind == TARGET):
             raise IllegalActionError(f"{name} cannot {verb}: the game waits for "
                                      f"{self._describe(d)}")

@@ -82,6 +82,13 @@ def test_r3_3_first_pass_is_forced_hits_and_stay_needs_a_card():
         game.apply(Action.stay(1))
 
 
+def test_r3_3_a_player_with_nothing_in_front_cannot_stay():
+    # Ana's first card is a Freeze: while she chooses its target, Ben holds nothing
+    game, _ = play(ABC, ["freeze"])
+    with pytest.raises(IllegalActionError, match="Ben cannot stay: no card in front of them"):
+        game.apply(Action.stay(1))
+
+
 def test_r3_3_modifier_or_second_chance_counts_as_a_card():
     game, _ = play(ABC, ["+4", "second_chance", "6"])
     assert waiting(game) == ("Ana", "hit_or_stay", None, [])
