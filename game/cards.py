@@ -9,6 +9,7 @@ events and game files trivially serialisable, and are what players read.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from functools import lru_cache
 
 NUMBERS: tuple[str, ...] = tuple(str(n) for n in range(13))
@@ -106,3 +107,16 @@ def hand_score(numbers: list[str] | tuple[str, ...], modifiers: list[str] | tupl
         total *= 2
     total += sum(modifier_bonus(m) for m in modifiers)
     return total + (15 if flip7 else 0)
+
+
+def calculation(number_sum: int, x2: bool, bonuses: Iterable[int], flip7: bool) -> str:
+    """The count of an unbusted hand in the rules' order (R7.1–R7.4), without its result.
+
+    >>> calculation(29, True, [6], False), calculation(43, False, [4], True)
+    ('29 × 2 + 6', '43 + 4 + 15')
+    """
+    parts = [f"{number_sum} × 2" if x2 else str(number_sum)]
+    parts += [str(b) for b in bonuses]
+    if flip7:
+        parts.append("15")
+    return " + ".join(parts)

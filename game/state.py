@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .cards import FREEZE, SECOND_CHANCE
+from .cards import FREEZE, SECOND_CHANCE, calculation
 
 HIT = "hit"
 STAY = "stay"
@@ -101,11 +101,8 @@ class Hand:
         """The score written the way the rules count it, e.g. ``29 × 2 + 6``."""
         if self.status == BUSTED:
             return "0"
-        parts = [f"{self.number_sum} × 2" if self.x2 else str(self.number_sum)]
-        parts += [m[1:] for m in self.modifiers if m != "x2"]
-        if self.flip7:
-            parts.append("15")
-        return " + ".join(parts)
+        bonuses = [int(m[1:]) for m in self.modifiers if m != "x2"]
+        return calculation(self.number_sum, self.x2, bonuses, self.flip7)
 
     def cards(self) -> list[str]:
         """Every card lying in front of the player (R1.5)."""
