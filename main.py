@@ -21,31 +21,38 @@ def parse_args(argv: list[str] | None = None):
     p.add_argument("--players", metavar="LIST",
                    help='start this game at once: "Ana,Ben,bot:expert,bot:normal"')
     p.add_argument("--demo", action="store_true", help="bots play each other, endlessly")
+    p.add_argument("--continue", dest="resume", action="store_true",
+                   help="take up the unfinished game where it was left")
     p.add_argument("--seed", type=int, help="seed of the shuffles (and the bots)")
-    p.add_argument("--speed", type=float, default=1.0, help="animation speed (default 1)")
-    p.add_argument("--size", default="1280x720", help="window size WxH (default 1280x720)")
-    p.add_argument("--fullscreen", action="store_true")
+    p.add_argument("--speed", type=float, help="animation speed (default: the settings', 1)")
+    p.add_argument("--size", help="window size WxH (default: the settings', 1280x720)")
+    p.add_argument("--fullscreen", action="store_true", default=None)
     p.add_argument("--frames", type=int, help="run N frames, then exit 0")
     p.add_argument("--screenshot", metavar="FILE", help="save the last frame as PNG")
     p.add_argument("--lang", choices=("en", "fr", "de"), help="language (default: system)")
-    p.add_argument("--reduced-motion", action="store_true",
+    p.add_argument("--reduced-motion", action="store_true", default=None,
                    help="no cards travelling: captions only")
     p.add_argument("--no-hints", action="store_true", help="hide the bust-chance hint")
     p.add_argument("--target", type=int, help="points to win (default 200)")
+    p.add_argument("--home", metavar="DIR",
+                   help="keep settings and saved games in DIR/config and DIR/data "
+                        "(default: $FLIP7_HOME, else the user's folders)")
     args = p.parse_args(argv)
     try:
-        if not 0.1 <= args.speed <= 20:
+        if args.speed is not None and not 0.1 <= args.speed <= 20:
             raise ConfigError("--speed must be between 0.1 and 20")
         if args.frames is not None and args.frames < 1:
             raise ConfigError("--frames must be at least 1")
         if args.target is not None and args.target < 1:
             raise ConfigError("--target must be a positive number")
         return Config(players=parse_players(args.players) if args.players else None,
-                      demo=args.demo, seed=args.seed, speed=args.speed,
-                      size=parse_size(args.size), fullscreen=args.fullscreen,
-                      frames=args.frames, screenshot=args.screenshot, lang=args.lang,
-                      reduced_motion=args.reduced_motion, hints=not args.no_hints,
-                      target=args.target)
+                      demo=args.demo, resume=args.resume, seed=args.seed, speed=args.speed,
+                      size=parse_size(args.size) if args.size else None,
+                      fullscreen=args.fullscreen, frames=args.frames,
+                      screenshot=args.screenshot, lang=args.lang,
+                      reduced_motion=args.reduced_motion,
+                      hints=False if args.no_hints else None, target=args.target,
+                      home=args.home)
     except ConfigError as e:
         p.error(str(e))
 

@@ -16,9 +16,19 @@ import pytest  # noqa: E402
 from game.engine import Game  # noqa: E402
 from ui import i18n  # noqa: E402
 from ui.config import Seat  # noqa: E402
-from ui.driver import button_center, click, make_app, press, pump, settle, table_of  # noqa: E402
+from ui.driver import (  # noqa: E402
+    button_center,
+    click,
+    make_app,
+    press,
+    pump,
+    scratch_home,
+    settle,
+    table_of,
+)
 from ui.hint import simple_odds  # noqa: E402
 from ui.menu import MenuScene  # noqa: E402
+from ui.pause import PauseScene  # noqa: E402
 from ui.summary import GameOver  # noqa: E402
 from ui.table import TableScene, resolve_bot  # noqa: E402
 
@@ -129,12 +139,18 @@ def test_a_missing_bot_level_falls_back_to_baseline(monkeypatch):
     assert "expert" in " ".join(table.presenter.log)
 
 
-def test_escape_goes_back_to_the_menu_and_n_starts_a_game():
+def test_escape_pauses_quit_goes_to_the_menu_and_new_game_starts_in_two_clicks():
     app = make_app(seed=2, lang="en")
-    app.start_game([Seat("Ana", None), Seat("Bo", "baseline")])
+    table = app.start_game([Seat("Ana", None), Seat("Bo", "baseline")])
     press(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, PauseScene) and app.stack.scenes[-2] is table
+    press(app, pygame.K_ESCAPE)
+    assert app.stack.top is table  # Esc again resumes
+    press(app, pygame.K_ESCAPE)
+    click(app, button_center(app.stack.top, "quit"))
     assert isinstance(app.stack.top, MenuScene)
     click(app, button_center(app.stack.top, "new"))
+    click(app, button_center(app.stack.top, "start"))
     assert isinstance(app.stack.top, TableScene)
     assert [s.bot is None for s in app.stack.top.seats] == [True, False, False, False]
 
@@ -168,8 +184,9 @@ def test_the_screen_shows_the_french_edition_names():
     assert table.prompt()[0] == "Léa — qui reçoit la carte Stop ?"
 
 
-def run_main(*args, timeout=60):
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+def run_main(*args, timeout=60, home=None):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               FLIP7_HOME=str(home or scratch_home()))
     return subprocess.run([sys.executable, str(PROJECT / "main.py"), *args], capture_output=True,
                           text=True, timeout=timeout, cwd=PROJECT, env=env)
 

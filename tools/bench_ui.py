@@ -15,12 +15,15 @@ import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# settings and autosaves of the benchmark's games go to a scratch folder, never the player's
+os.environ.setdefault("FLIP7_HOME", tempfile.mkdtemp(prefix="flip7-bench-"))
 
 PROJECT = Path(__file__).resolve().parent.parent
 

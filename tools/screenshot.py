@@ -1,17 +1,22 @@
-"""Render a gallery of telling moments of the table to PNG files.
+"""Render a gallery of telling moments of the table, and every screen around it, to PNG.
 
     python -m tools.screenshot --out docs/screenshots [--size 1280x720] [--lang en]
+                               [--only table|menus]
 
 Each moment is reached deterministically: a stacked deck (``Game(deck=...)``)
 and scripted decisions, bots driven by the script rather than by themselves.
-Runs headless (``SDL_VIDEODRIVER=dummy``).
+The menus (main menu, new game, rules, settings, pause, save, load) are written
+as ``menu-<screen>-<lang>.png``. Runs headless (``SDL_VIDEODRIVER=dummy``), in a
+scratch home folder: the player's settings and saves are never touched.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -24,7 +29,16 @@ from PIL import Image  # noqa: E402
 from game import events as ev  # noqa: E402
 from ui.app import App  # noqa: E402
 from ui.config import Config, Seat, demo_seats, parse_size  # noqa: E402
-from ui.driver import move, settle, table_of  # noqa: E402
+from ui.driver import (  # noqa: E402
+    button_center,
+    click,
+    move,
+    press,
+    pump,
+    scratch_home,
+    settle,
+    table_of,
+)
 from ui.table import TableScene  # noqa: E402
 
 SIX = [Seat("Léa", None), Seat("Hugo", None), Seat("Ada", "baseline"), Seat("Bo", "baseline"),
@@ -69,19 +83,22 @@ def run_until(app: App, kind: type, after: float, dt: float = 1 / 60) -> None:
         app.step(dt=dt)
 
 
-def shot(app: App, path: Path) -> None:
-    """Save the frame as a 256-colour PNG (a tenth of the size, the same look)."""
+def shot(app: App, path: Path, dither: bool = False) -> None:
+    """Save the frame as a 256-colour PNG (a tenth of the size, the same look; ``dither``
+    for the menus' wide soft gradients, which would band)."""
     app.draw()
     size = app.screen.get_size()
     image = Image.frombytes("RGB", size, pygame.image.tobytes(app.screen, "RGB"))
-    image = image.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    palette = image.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    image = image.quantize(palette=palette, dither=Image.Dither.FLOYDSTEINBERG) if dither \
+        else palette
     image.save(path, optimize=True)
     print(f"wrote {path} ({path.stat().st_size // 1024} kB)")
 
 
 def gallery(out: Path, size=(1280, 720), lang: str = "en") -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
-    app = App(Config(size=size, lang=lang, seed=11, think_time=0.0))
+    app = App(Config(size=size, lang=lang, seed=11, think_time=0.0, home=scratch_home()))
     made = []
 
     def save(name: str) -> None:
@@ -141,13 +158,80 @@ def gallery(out: Path, size=(1280, 720), lang: str = "en") -> list[Path]:
     return made
 
 
+def menus(out: Path, size=(1280, 720), lang: str = "en") -> list[Path]:
+    """The screens around the table: ``menu-<screen>-<lang>.png``."""
+    out.mkdir(parents=True, exist_ok=True)
+    home = Path(tempfile.gettempdir()) / "flip7-screenshots"  # the same folder names each run
+    shutil.rmtree(home, ignore_errors=True)
+    app = App(Config(size=size, lang=lang, seed=11, think_time=30.0, home=str(home)))
+    made = []
+
+    def save(name: str) -> None:
+        pump(app, 2)
+        path = out / f"menu-{name}-{lang}.png"
+        shot(app, path, dither=True)
+        made.append(path)
+
+    def table_with_history() -> TableScene:
+        table = start(app, SIX, SIX_DECK, SIX_TOTALS)
+        play(app, SIX_MOVES)
+        return table
+
+    save("main")
+    press(app, pygame.K_n)
+    setup = app.stack.top
+    setup.setup.seats[0] = Seat("Léa", None)
+    setup.setup.add(None, "Hugo")
+    setup.setup.rename(4, "Hugo")
+    setup.setup.add("expert")
+    setup.setup.dealer = 4
+    setup.build_ui()
+    save("setup")
+    press(app, pygame.K_ESCAPE)
+    press(app, pygame.K_r)
+    for page in ("basics", "actions", "tricky"):
+        app.stack.top.show(page)
+        save(f"rules-{page}")
+    press(app, pygame.K_ESCAPE)
+    press(app, pygame.K_s)
+    save("settings")
+    press(app, pygame.K_ESCAPE)
+    table = table_with_history()
+    app.saves.save_as(table.game, app.dirs.saves / "family-sunday.json")
+    press(app, pygame.K_ESCAPE)
+    save("pause")
+    click(app, button_center(app.stack.top, "save"))
+    save("save")
+    press(app, pygame.K_ESCAPE)
+    click(app, button_center(app.stack.top, "quit"))
+    fixed = 1_700_000_000  # the time shown for the autosave: the same on every run
+    os.utime(app.dirs.autosave, (fixed, fixed))
+    app.stack.top.build_ui()
+    save("continue")
+    press(app, pygame.K_l)
+    files = app.stack.top
+    files.set_path(str(app.dirs.saves / "family-sunday.json"))
+    save("load")
+    bad = app.dirs.data / "not-a-game.json"
+    bad.write_text('{"format": "flip7/1", "players": ["Ana", "Ana"], "seed": 1, "actions": []}')
+    app.load_game(bad)
+    save("load-error")
+    pygame.quit()
+    shutil.rmtree(home, ignore_errors=True)
+    return made
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.screenshot", description=__doc__)
     parser.add_argument("--out", required=True, help="directory for the PNG files")
     parser.add_argument("--size", default="1280x720")
     parser.add_argument("--lang", default="en", choices=("en", "fr", "de"))
+    parser.add_argument("--only", choices=("table", "menus"), help="one of the two galleries")
     args = parser.parse_args(argv)
-    gallery(Path(args.out), parse_size(args.size), args.lang)
+    if args.only != "menus":
+        gallery(Path(args.out), parse_size(args.size), args.lang)
+    if args.only != "table":
+        menus(Path(args.out), parse_size(args.size), args.lang)
     return 0
 
 

@@ -7,6 +7,7 @@ asked for it: a bot's thinking beat), so an idle table costs next to no CPU.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import os
 import random
@@ -14,10 +15,16 @@ import sys
 import time
 import warnings
 from dataclasses import dataclass
+from pathlib import Path
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
+from game.engine import Game  # noqa: E402
+from game.rules import RuleOptions  # noqa: E402
+
+from . import paths  # noqa: E402
+from . import settings as settings_file  # noqa: E402
 from .assets import Assets  # noqa: E402
 from .config import Config, Seat, demo_seats  # noqa: E402
 from .draw_panel import PanelView  # noqa: E402
@@ -25,13 +32,18 @@ from .draw_table import TableView  # noqa: E402
 from .i18n import set_language, system_language, t  # noqa: E402
 from .layout import unit_for  # noqa: E402
 from .menu import MenuScene  # noqa: E402
+from .notice import Notices  # noqa: E402
+from .saves import LoadError, Saves, load_file  # noqa: E402
 from .scene import SceneStack  # noqa: E402
+from .settings import Settings  # noqa: E402
+from .sound import Sound  # noqa: E402
 from .summary import GameOver, RoundSummary  # noqa: E402
 from .table import TableScene  # noqa: E402
 from .theme import font_scale, make_manager  # noqa: E402
 
 MIN_SIZE = (800, 500)
 IDLE_POLL_MS = 25  # idle input latency; about 0.3 % of a core
+log = logging.getLogger("flip7")
 
 
 @dataclass
@@ -44,18 +56,22 @@ class Views:
 
 class App:
     def __init__(self, config: Config) -> None:
-        self.config = config
-        lang = config.lang or system_language()
-        set_language(lang)
+        self.dirs = paths.dirs(config.home)
+        self.settings, problem, kept = settings_file.load(self.dirs.settings)
+        self.config = config = resolved(config, self.settings)
+        set_language(config.lang)
         pygame.display.init()
         pygame.font.init()
         self.fullscreen = config.fullscreen
         self.screen = self._set_mode(config.size)
         pygame.display.set_caption(t("app.title"))
-        self.assets = Assets(lang)
+        self.assets = Assets(config.lang)
         self._font_scale = font_scale(unit_for(self.size))
-        self.manager = make_manager(self.size, self._font_scale)
+        self.manager = make_manager(self.size, self._font_scale, config.lang)
         self.views = Views(TableView(self.assets), PanelView(self.assets))
+        self.notices = Notices()
+        self.saves = Saves(self.dirs)
+        self.sound = Sound(config.volume)
         self.stack = SceneStack()
         self.clock = pygame.time.Clock()
         self.running = True
@@ -64,16 +80,24 @@ class App:
         self._updated = time.perf_counter()
         seed = config.seed
         self.seed = seed if seed is not None else random.SystemRandom().randrange(1 << 31)
+        if problem:
+            self.notify(t("notice.settings_broken", problem=problem,
+                          file=kept.name if kept else self.dirs.settings.name), error=True)
         self.stack.push(MenuScene(self))
         if config.demo:
             self.start_game(config.players or demo_seats(), demo=True)
         elif config.players:
             self.start_game(config.players)
+        elif config.resume and self.check_autosave() is not None:
+            self.continue_game()
 
     # ------------------------------------------------------------ window
     def _set_mode(self, size) -> pygame.Surface:
         if self.fullscreen:
-            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            try:
+                return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            except pygame.error:
+                self.fullscreen = False
         screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         try:
             with warnings.catch_warnings():  # deprecated for drawing through it; we only size it
@@ -96,7 +120,7 @@ class App:
         if scale != self._font_scale:
             self._font_scale = scale
             self.manager.clear_and_reset()
-            self.manager = make_manager(self.size, scale)
+            self.manager = make_manager(self.size, scale, self.config.lang)
         else:
             self.manager.set_window_resolution(self.size)
         self.assets.clear_sizes()
@@ -115,22 +139,139 @@ class App:
     def quit(self) -> None:
         self.running = False
 
-    def start_game(self, seats: list[Seat], demo: bool = False, **game_args) -> TableScene:
+    def start_game(self, seats: list[Seat], demo: bool = False, rules: RuleOptions | None = None,
+                   seed: int | None = None, **game_args) -> TableScene:
         """A new table on top of the menu; ``game_args`` go to ``Game`` (deck, dealer, totals)."""
         self.stack.pop_to(MenuScene)
-        table = TableScene(self, seats, self.seed, demo=demo, game_args=game_args)
+        if rules is None and self.config.target:
+            rules = RuleOptions(target=self.config.target)
+        table = TableScene(self, seats, self.seed if seed is None else seed, demo=demo,
+                           game_args=game_args, rules=rules)
         self.stack.push(table)
         self.invalidate()
         return table
+
+    def open_game(self, game: Game, resumed: bool = False) -> TableScene:
+        """Sit down at a game read from a file (``resumed``: the autosave, already in place)."""
+        self.stack.pop_to(MenuScene)
+        table = TableScene(self, None, game.seed, game=game, resumed=resumed)
+        self.stack.push(table)
+        self.invalidate()
+        return table
+
+    def load_game(self, path) -> TableScene | None:
+        """Open any game file; a file that cannot be played is a message, and nothing else."""
+        try:
+            game = load_file(path)
+        except LoadError as e:
+            self.notify(t("notice.load_failed", file=Path(path).name, reason=e), error=True)
+            return None
+        return self.open_game(game)
+
+    def continue_game(self) -> TableScene | None:
+        """Back to the autosaved game, at exactly the decision it waits for."""
+        try:
+            game = self.saves.load_autosave()
+        except LoadError as e:
+            kept = self.saves.discard_broken_autosave()
+            self.notify(t("notice.autosave_broken", reason=e,
+                          file=kept.name if kept else "autosave.json"), error=True)
+            if isinstance(self.stack.top, MenuScene):
+                self.stack.top.build_ui()  # no more "Continue"
+            return None
+        return self.open_game(game, resumed=True)
+
+    def check_autosave(self):
+        """What "Continue" would resume (ui.saves.SavedGame), or None. A broken autosave
+        is set aside here, with a message."""
+        saved = self.saves.peek()
+        if saved is not None and saved.problem:
+            kept = self.saves.discard_broken_autosave()
+            self.notify(t("notice.autosave_broken", reason=saved.problem,
+                          file=kept.name if kept else "autosave.json"), error=True)
+            return None
+        return saved
+
+    def autosave(self, table: TableScene, new: bool = False) -> None:
+        """After every decision (and at the start of a game): write it; tell a failure once."""
+        if table.demo or table.game is None:
+            return
+        problem = self.saves.begin(table.game) if new else self.saves.autosave(table.game)
+        if not self.saves.failing:
+            log.debug("autosaved %d actions", len(table.game.actions))
+        if problem:
+            self.notify(t("notice.autosave_failed", reason=problem), error=True)
 
     def to_menu(self) -> None:
         self.stack.pop_to(MenuScene)
         self.invalidate()
 
+    def pause_game(self, table: TableScene) -> None:
+        from .pause import PauseScene
+
+        self.stack.push(PauseScene(self, table))
+        self.invalidate()
+
     def open_gate(self, table: TableScene, gate: str) -> None:
         """The table reached the end of a round or of the game: show it."""
+        if gate == "game_over":
+            self.sound.play("win")
         self.stack.push(GameOver(self, table) if gate == "game_over" else RoundSummary(self, table))
         self.invalidate()
+
+    def notify(self, text: str, error: bool = False) -> None:
+        """A message at the top of the window; the program goes on."""
+        (log.warning if error else log.info)("%s", text)
+        self.notices.add(text, error)
+        self.invalidate()
+
+    # ------------------------------------------------------------ settings
+    def change_settings(self, **changes) -> None:
+        """Apply settings now (language, window, speed…) and keep them in the settings file."""
+        old = self.settings
+        new = old.with_(**changes)
+        self.settings = new
+        cfg = self.config
+        if "language" in changes and new.language and new.language != cfg.lang:
+            self.set_language(new.language)
+        if "speed" in changes:
+            cfg.speed = new.speed
+            for table in self.tables():
+                table.presenter.timeline.speed = new.speed
+        if "reduced_motion" in changes:
+            cfg.reduced_motion = new.reduced_motion
+            for table in self.tables():
+                table.presenter.reduced = new.reduced_motion
+        if "hints" in changes:
+            cfg.hints = new.hints
+        if "volume" in changes:
+            cfg.volume = new.volume
+            self.sound.set_volume(new.volume)
+        if "fullscreen" in changes and new.fullscreen != self.fullscreen:
+            self.toggle_fullscreen()
+        if "window" in changes and new.window != cfg.size:
+            cfg.size = new.window
+            if not self.fullscreen:
+                self.resize(new.window)
+        if new != old and not settings_file.save(new, self.dirs.settings):
+            self.notify(t("notice.settings_unsaved", file=str(self.dirs.settings)), error=True)
+        self.invalidate()
+
+    def set_language(self, lang: str) -> None:
+        """Every string and the action cards' art in ``lang``, now, without losing anything."""
+        set_language(lang)
+        self.config.lang = lang
+        self.assets.lang = lang
+        self.assets.clear_sizes()
+        self.manager.set_locale(lang)
+        self.views = Views(TableView(self.assets), PanelView(self.assets))
+        pygame.display.set_caption(t("app.title"))
+        for scene in self.stack.scenes:
+            scene.relabel()
+        self.invalidate()
+
+    def tables(self) -> list[TableScene]:
+        return [s for s in self.stack.scenes if isinstance(s, TableScene)]
 
     # ------------------------------------------------------------ loop
     def handle(self, event: pygame.event.Event) -> None:
@@ -142,7 +283,10 @@ class App:
             self.resize((event.w, event.h))
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
-            self.toggle_fullscreen()
+            self.change_settings(fullscreen=not self.fullscreen)
+            return
+        if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+                and self.notices.click(event.pos)):
             return
         if not self.manager.process_events(event):
             self.stack.handle_event(event)
@@ -158,7 +302,8 @@ class App:
             # Idle: pygame-ce's event.wait polls every millisecond, so nap for real and
             # look at the queue a few dozen times a second; update only when an event
             # came or a scene's wake-up time (a bot's thinking beat) has passed.
-            wake = self.stack.wakeup()
+            wake = min((w for w in (self.stack.wakeup(), self.notices.wakeup())
+                        if w is not None), default=None)
             pygame.time.wait(IDLE_POLL_MS if wake is None
                              else max(1, min(IDLE_POLL_MS, int(wake * 1000))))
             events = pygame.event.get()
@@ -172,6 +317,8 @@ class App:
             if not self.running:
                 return
         self.stack.update(dt)
+        if self.notices.update(dt):
+            self.dirty = True
         self.manager.update(dt)
         self._updated = time.perf_counter()
         if self.dirty or self.stack.busy():
@@ -181,6 +328,7 @@ class App:
     def draw(self) -> None:
         self.stack.draw(self.screen)
         self.manager.draw_ui(self.screen)
+        self.notices.draw(self.screen, self.assets)
         pygame.display.flip()
         self.dirty = False
 
@@ -194,13 +342,29 @@ class App:
         return 0
 
 
+def resolved(config: Config, settings: Settings) -> Config:
+    """The config with every value left to the settings filled in from them."""
+    return dataclasses.replace(
+        config,
+        lang=config.lang or settings.language or system_language(),
+        speed=settings.speed if config.speed is None else config.speed,
+        size=settings.window if config.size is None else config.size,
+        fullscreen=settings.fullscreen if config.fullscreen is None else config.fullscreen,
+        reduced_motion=(settings.reduced_motion if config.reduced_motion is None
+                        else config.reduced_motion),
+        hints=settings.hints if config.hints is None else config.hints,
+        volume=settings.volume if config.volume is None else config.volume)
+
+
 def run(config: Config) -> int:
     """Open the window and play until it is closed; the exit status."""
     if not getattr(pygame, "IS_CE", False):
         print("flip7: plain pygame is installed over pygame-ce; "
               "run `pip uninstall pygame pygame-ce && pip install pygame-ce`", file=sys.stderr)
         return 1
-    logging.basicConfig(level=logging.WARNING, format="flip7: %(message)s")
+    level = os.environ.get("FLIP7_LOG", "warning").upper()  # FLIP7_LOG=debug: every autosave
+    logging.basicConfig(level=getattr(logging, level, logging.WARNING),
+                        format="flip7: %(message)s")
     app = App(config)
     try:
         return app.run()

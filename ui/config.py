@@ -27,22 +27,30 @@ class Seat(NamedTuple):
 
 @dataclass
 class Config:
-    """Everything :func:`ui.app.run` needs; the defaults open the menu."""
+    """Everything :func:`ui.app.run` needs; the defaults open the menu.
+
+    ``None`` in a field that the settings also hold (speed, window, language…)
+    means "as in the player's settings"; a value (a command-line flag) wins for
+    this run. The app fills them in (:meth:`ui.app.App.__init__`).
+    """
 
     players: list[Seat] | None = None  # start this game at once
     demo: bool = False
+    resume: bool = False  # take up the autosaved game at once
     seed: int | None = None
-    speed: float = 1.0
-    size: tuple[int, int] = (1280, 720)
-    fullscreen: bool = False
+    speed: float | None = None
+    size: tuple[int, int] | None = None
+    fullscreen: bool | None = None
     frames: int | None = None
     screenshot: str | None = None
-    lang: str | None = None  # None: from the system locale
-    reduced_motion: bool = False
-    hints: bool = True
+    lang: str | None = None  # None: from the settings, else the system locale
+    reduced_motion: bool | None = None
+    hints: bool | None = None
+    volume: float | None = None  # 0..1
     think_time: float = 0.55  # the visible "thinking" beat of a bot, in seconds
     target: int | None = None  # rule R8.1 target, default 200
     fps: int = 60  # frame rate while something moves
+    home: str | None = None  # settings and saves go to HOME/config, HOME/data (ui.paths)
 
 
 def parse_players(text: str) -> list[Seat]:

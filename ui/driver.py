@@ -7,7 +7,10 @@ real scenes, exactly as a player's would.
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
+import tempfile
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
@@ -27,8 +30,18 @@ def headless() -> None:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 
+def scratch_home() -> str:
+    """A fresh home folder for settings and saves, removed at exit: a test or a tool
+    never reads or writes the player's real ones."""
+    home = tempfile.mkdtemp(prefix="flip7-home-")
+    atexit.register(shutil.rmtree, home, True)
+    return home
+
+
 def make_app(**config) -> App:
+    """An app driven by posted events; ``home`` defaults to a scratch folder."""
     headless()
+    config.setdefault("home", scratch_home())
     return App(Config(**config))
 
 
@@ -92,3 +105,19 @@ def move(app: App, text: str) -> None:
 
 def button_center(scene, name: str) -> tuple[int, int]:
     return scene.buttons[name].rect.center
+
+
+def type_text(app: App, text: str, frames: int = 1) -> None:
+    """Type ``text`` into the focused text entry, as the keyboard would."""
+    for ch in text:
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    pump(app, frames)
+
+
+def clear_entry(app: App, frames: int = 1) -> None:
+    """Select all (Ctrl+A) and delete the focused entry's text, with keys."""
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=pygame.KMOD_CTRL,
+                                         unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0,
+                                         unicode="", scancode=0))
+    pump(app, frames)

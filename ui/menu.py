@@ -1,111 +1,117 @@
-"""The main menu (minimal for now: a new game against bots, the demo, quit)."""
+"""The main menu: Continue (when a game was left unfinished), New game, Load game, Demo,
+Rules, Settings, Quit."""
 
 from __future__ import annotations
 
+import time
+
 import pygame
-import pygame_gui
 
 from .assets import CREAM, GOLD, MUTED
-from .config import default_seats, demo_seats
+from .config import demo_seats
+from .forms import FormScene
 from .i18n import t
-from .layout import unit_for
-from .scene import Scene
 
 FAN = ("7", "x2", "flip_three", "12", "second_chance", "+4", "freeze")
+KEYS = {pygame.K_c: "continue", pygame.K_n: "new", pygame.K_l: "load", pygame.K_d: "demo",
+        pygame.K_r: "rules", pygame.K_s: "settings", pygame.K_q: "quit",
+        pygame.K_ESCAPE: "quit"}
 
 
-class MenuScene(Scene):
+class MenuScene(FormScene):
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
-        self._image = None
-        self._key = None
+        self.saved = None  # what the autosave holds (ui.saves.SavedGame)
 
-    def enter(self) -> None:
-        self.build_ui()
+    @property
+    def buttons(self) -> dict:
+        return self.widgets
 
-    def exit(self) -> None:
-        for b in self.buttons.values():
-            b.kill()
-        self.buttons = {}
+    def choices(self) -> list[tuple[str, str]]:
+        names = [("new", "menu.new_game"), ("load", "menu.load"), ("demo", "menu.demo"),
+                 ("rules", "menu.rules"), ("settings", "menu.settings"), ("quit", "menu.quit")]
+        if self.saved is not None:
+            names.insert(0, ("continue", "menu.continue"))
+        return names
 
-    def pause(self) -> None:
-        self.exit()
-
-    def resume(self) -> None:
-        self.build_ui()
-        self.app.invalidate()
-
-    def resize(self, size) -> None:
-        if self.app.stack.top is self:
-            self.build_ui()
-
-    def build_ui(self) -> None:
-        self.exit()
+    def build(self, u: float) -> None:
+        self.saved = self.app.check_autosave()
         w, h = self.app.size
-        u = unit_for(self.app.size)
-        bw, bh, gap = round(420 * u), round(58 * u), round(16 * u)
-        y = round(h * 0.56)
-        for i, (name, key) in enumerate((("new", "menu.new_game"), ("demo", "menu.demo"),
-                                         ("quit", "menu.quit"))):
-            rect = pygame.Rect(w // 2 - bw // 2, y + i * (bh + gap), bw, bh)
-            self.buttons[name] = pygame_gui.elements.UIButton(
-                rect, t(key), self.app.manager,
-                object_id="#hit_button" if i == 0 else "#menu_button")
+        bw, bh, gap = round(560 * u), round(50 * u), round(12 * u)
+        half = (bw - gap) // 2
+        x0, y = w // 2 - bw // 2, round(h * 0.6)
+        names = self.choices()
+        primary, rest = names[0], names[1:]
+        self.button(primary[0], (x0, y, bw, bh), t(primary[1]), "#primary_button")
+        y += bh + gap
+        for i in range(0, len(rest), 2):
+            pair = rest[i:i + 2]
+            width = half if len(pair) == 2 else bw
+            for j, (name, key) in enumerate(pair):
+                self.button(name, (x0 + j * (half + gap), y, width, bh), t(key), "#menu_button")
+            y += bh + gap
 
-    def handle_event(self, event) -> bool:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            for name, button in self.buttons.items():
-                if event.ui_element is button:
-                    self.choose(name)
-                    return True
-        if event.type == pygame.KEYDOWN:
-            key = {pygame.K_n: "new", pygame.K_RETURN: "new", pygame.K_d: "demo",
-                   pygame.K_q: "quit", pygame.K_ESCAPE: "quit"}.get(event.key)
-            if key:
-                self.choose(key)
-                return True
-        return False
+    def on_button(self, name: str) -> None:
+        self.choose(name)
+
+    def on_key(self, key: int) -> bool:
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.choose(self.choices()[0][0])
+            return True
+        name = KEYS.get(key)
+        if name is None or (name == "continue" and self.saved is None):
+            return False
+        self.choose(name)
+        return True
+
+    def back(self) -> None:
+        self.choose("quit")
 
     def choose(self, name: str) -> None:
+        from .files import FilesScene
+        from .rules_screen import RulesScene
+        from .settings_screen import SettingsScene
+        from .setup import SetupScene
+
+        app = self.app
         if name == "quit":
-            self.app.quit()
+            app.quit()
+        elif name == "continue":
+            app.continue_game()
         elif name == "new":
-            self.app.start_game(default_seats(t("menu.you")))
-        else:
-            self.app.start_game(demo_seats(), demo=True)
+            app.stack.push(SetupScene(app))
+        elif name == "load":
+            app.stack.push(FilesScene(app, "load"))
+        elif name == "demo":
+            app.start_game(demo_seats(), demo=True)
+        elif name == "rules":
+            app.stack.push(RulesScene(app))
+        elif name == "settings":
+            app.stack.push(SettingsScene(app))
 
-    def draw(self, surface: pygame.Surface) -> None:
-        if self._key != self.app.size:
-            self._image = self.render()
-            self._key = self.app.size
-        surface.blit(self._image, (0, 0))
+    def background_key(self) -> object:
+        return self.saved
 
-    def render(self) -> pygame.Surface:
-        size = self.app.size
-        w, h = size
-        u = unit_for(size)
-        img = pygame.Surface(size)
-        small = pygame.Surface((32, 18))
-        for y in range(18):
-            for x in range(32):
-                d = min(1.0, (((x - 16) / 18) ** 2 + ((y - 8) / 11) ** 2) ** 0.5)
-                small.set_at((x, y), (round(46 - 34 * d), round(128 - 76 * d), round(80 - 48 * d)))
-        img.blit(pygame.transform.smoothscale(small, size), (0, 0))
+    def render_body(self, img: pygame.Surface, u: float) -> None:
+        w, h = self.app.size
         assets = self.app.assets
-        ch = round(150 * u)
+        ch = round(130 * u)
         cw = round(ch / 1.4)
-        cx, cy = w // 2, round(h * 0.36)
+        cx, cy = w // 2, round(h * 0.37)
         for i, card in enumerate(FAN):
             angle = (i - 3) * 9
             face = pygame.transform.rotozoom(assets.card(card, (cw, ch)), -angle, 1.0)
             dx = (i - 3) * cw * 0.55
             dy = abs(i - 3) ** 1.6 * 6 * u
             img.blit(face, face.get_rect(center=(round(cx + dx), round(cy + dy))))
-        title = assets.text(t("app.title"), round(64 * u), GOLD)
-        img.blit(title, title.get_rect(center=(cx, round(h * 0.1))))
-        sub = assets.text(t("menu.subtitle"), round(20 * u), CREAM)
-        img.blit(sub, sub.get_rect(center=(cx, round(h * 0.1) + round(48 * u))))
-        keys = assets.text("N · D · Q", round(14 * u), MUTED)
-        img.blit(keys, keys.get_rect(midbottom=(cx, h - round(12 * u))))
-        return img
+        self.text(img, t("app.title"), round(64 * u), GOLD, midtop=(cx, round(h * 0.04)))
+        self.text(img, t("menu.subtitle"), round(20 * u), CREAM,
+                  midtop=(cx, round(h * 0.04) + round(76 * u)))
+        if self.saved is not None:
+            when = time.strftime("%H:%M", time.localtime(self.saved.saved_at))
+            line = t("menu.saved_game", round=self.saved.round_no,
+                     players=", ".join(self.saved.players), time=when)
+            self.text(img, line, round(15 * u), MUTED, max_width=round(900 * u),
+                      midbottom=(cx, round(h * 0.6) - round(10 * u)))
+        keys = "C · N · L · D · R · S · Q" if self.saved else "N · L · D · R · S · Q"
+        self.text(img, keys, round(14 * u), MUTED, midbottom=(cx, h - round(10 * u)))

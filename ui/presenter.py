@@ -41,6 +41,8 @@ class Presenter(CardSteps, RoundSteps):
         self.caption = ""
         self.log: deque[str] = deque(maxlen=40)
         self.version = 0  # bumped whenever the caption or log changes
+        self.cue = None  # called with each event as its step starts playing (sounds)
+        self.timeline.on_start = self._step_started
         self.set_layout(layout)
 
     # ------------------------------------------------------------ control
@@ -85,6 +87,11 @@ class Presenter(CardSteps, RoundSteps):
             for c in self.confetti:
                 c.update(dt * self.timeline.speed)
             self.confetti = [c for c in self.confetti if c.alive]
+
+    def _step_started(self, step: Step) -> None:
+        event = step.extra.get("event")
+        if self.cue is not None and event is not None and not self.timeline.skipping:
+            self.cue(event)
 
     def say(self, text: str) -> None:
         """Show a caption under the piles and add it to the table log."""

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 
 class Scene:
     overlay = False  # drawn over the scene beneath
+    freeze_below = False  # the scenes beneath stop (the pause menu stops the game)
 
     def __init__(self, app: App) -> None:
         self.app = app
@@ -46,6 +47,10 @@ class Scene:
 
     def resize(self, size: tuple[int, int]) -> None:
         """The window changed size (or the UI manager was rebuilt): lay out again."""
+
+    def relabel(self) -> None:
+        """The language changed: build every text again (by default, as after a resize)."""
+        self.resize(self.app.size)
 
     def busy(self) -> bool:
         """True while something moves: the app then draws every frame."""
@@ -99,7 +104,7 @@ class SceneStack:
         return self.top.handle_event(event) if self.top else False
 
     def update(self, dt: float) -> None:
-        for scene in self.visible():
+        for scene in self.running():
             scene.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -110,9 +115,17 @@ class SceneStack:
         for scene in self.scenes:
             scene.resize(size)
 
+    def running(self) -> list[Scene]:
+        """The visible scenes that update: none beneath one that freezes what is below it."""
+        scenes = self.visible()
+        for i in range(len(scenes) - 1, 0, -1):
+            if scenes[i].freeze_below:
+                return scenes[i:]
+        return scenes
+
     def busy(self) -> bool:
-        return any(scene.busy() for scene in self.visible())
+        return any(scene.busy() for scene in self.running())
 
     def wakeup(self) -> float | None:
-        times = [w for w in (s.wakeup() for s in self.visible()) if w is not None]
+        times = [w for w in (s.wakeup() for s in self.running()) if w is not None]
         return min(times, default=None)

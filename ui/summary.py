@@ -34,7 +34,7 @@ class Overlay(Scene):
         super().__init__(app)
         self.table = table
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
-        self.auto = (3.0 / max(0.25, app.config.speed)) if table.demo else None
+        self.auto = (3.0 / max(0.25, app.config.speed)) if table.unattended else None
         self._image = None
         self._key = None
 

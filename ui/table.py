@@ -29,6 +29,7 @@ from .hint import odds
 from .i18n import card_name, t
 from .presenter import Presenter
 from .scene import Scene
+from .timeline import Step
 
 TARGET_KEYS = "1234567890abcdefgh"  # the n-th eligible seat
 log = logging.getLogger(__name__)
@@ -43,23 +44,36 @@ def resolve_bot(level: str):
 
 
 class TableScene(Scene):
-    def __init__(self, app, seats: list[Seat], seed: int, demo: bool = False,
-                 game_args: dict | None = None) -> None:
+    """A game at the table: ``seats`` for a new game, or ``game`` read from a file."""
+
+    def __init__(self, app, seats: list[Seat] | None, seed: int, demo: bool = False,
+                 game_args: dict | None = None, rules: RuleOptions | None = None,
+                 game: Game | None = None, resumed: bool = False) -> None:
         super().__init__(app)
-        self.seats = seats
         self.seed = seed
         self.demo = demo
+        self.rules = rules
         self.game_args = dict(game_args or {})  # deck, dealer, totals: a stacked table
         self.autoplay = True  # bots act by themselves (tools may drive them instead)
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
         self.hover: int | None = None
         self.games_played = 0
-        self.new_game(seed)
+        if game is None:
+            self.seats = list(seats)
+            self.new_game(seed)
+        else:
+            self.seats = [Seat(n, b) for n, b in zip(game.players, game.bots, strict=True)]
+            self.sit_down(game, resumed)
+
+    @property
+    def unattended(self) -> bool:
+        """Nobody to click "Next round": the demo, or a table of bots only."""
+        return self.demo or all(s.bot is not None for s in self.seats)
 
     # ------------------------------------------------------------- game
-    def new_game(self, seed: int) -> None:
-        self.seed = seed
-        levels, fallbacks = [], []
+    def _bots(self) -> list[str | None]:
+        """Each seat's bot function (baseline if its level is missing); the levels played."""
+        levels: list[str | None] = []
         self.bot_fns = {}
         for i, seat in enumerate(self.seats):
             if seat.bot is None:
@@ -68,31 +82,62 @@ class TableScene(Scene):
             fn, fell_back = resolve_bot(seat.bot)
             self.bot_fns[i] = fn
             levels.append("baseline" if fell_back else seat.bot)
-            if fell_back and seat.bot not in fallbacks:
-                fallbacks.append(seat.bot)
-        cfg = self.app.config
-        rules = RuleOptions(target=cfg.target) if cfg.target else None
-        self.game = Game([s.name for s in self.seats], rules, seed=seed, bots=levels,
+            if fell_back and seat.bot not in self._fallbacks:
+                self._fallbacks.append(seat.bot)
+        return levels
+
+    def new_game(self, seed: int) -> None:
+        self.seed = seed
+        self._fallbacks: list[str] = []
+        levels = self._bots()
+        self.game = Game([s.name for s in self.seats], self.rules, seed=seed, bots=levels,
                          **self.game_args)
         self.game_args = {}  # "Play again" deals a fresh deck
-        self.bot_rng = random.Random(seed)
-        self.shown = Shown.before_opening(self.game)
+        self._present(Shown.before_opening(self.game))
+        self.presenter.feed(self.game.opening_events)
+        self.app.autosave(self, new=True)
+
+    def sit_down(self, game: Game, resumed: bool) -> None:
+        """Take over a game read from a file, at the decision it waits for."""
+        self.seed = game.seed
+        self.rules = game.rules
+        self._fallbacks = []
+        self._bots()
+        self.game = game
+        self._present(Shown.from_game(game))
+        if game.over:  # a finished game: straight to its result
+            self.presenter.timeline.add(Step(0.0, gate="game_over"))
+        else:
+            self.presenter.say(t("caption.resumed", round=game.round_no))
+            if not resumed:
+                self.app.autosave(self, new=True)
+
+    def _present(self, shown: Shown) -> None:
+        cfg = self.app.config
+        self.bot_rng = random.Random(self.seed)
+        self.shown = shown
         self.layout = L.table_layout(self.app.size, len(self.seats))
-        self.presenter = Presenter(self.shown, self.layout, seed, cfg.reduced_motion)
+        self.presenter = Presenter(self.shown, self.layout, self.seed, cfg.reduced_motion)
         self.presenter.timeline.speed = cfg.speed
-        for level in fallbacks:
+        self.presenter.cue = self._cue
+        for level in self._fallbacks:
             log.warning("bot level %r is missing: playing baseline", level)
             self.presenter.say(t("caption.bot_fallback", level=level))
-        self.presenter.feed(self.game.opening_events)
         self.think: float | None = None
         self.gate_open = False
         self.app.invalidate()
+
+    def _cue(self, event) -> None:
+        name = self.app.sound.for_event(event)
+        if name is not None:
+            self.app.sound.play(name)
 
     def act(self, action: Action) -> None:
         """The one way the table changes the game: a legal action, applied."""
         if action not in self.game.legal_actions():
             return  # never reached from the UI: nothing illegal is clickable
         self.presenter.feed(self.game.apply(action))
+        self.app.autosave(self)
         self.think = None
         self.hover = None
         self._sync_buttons()
@@ -189,20 +234,18 @@ class TableScene(Scene):
 
     def _key(self, event) -> bool:
         key = event.key
-        if key == pygame.K_ESCAPE:
-            self.app.to_menu()
+        if key in (pygame.K_ESCAPE, pygame.K_p):
+            self.app.pause_game(self)
             return True
         if key in (pygame.K_PLUS, pygame.K_KP_PLUS, pygame.K_EQUALS, pygame.K_MINUS,
                    pygame.K_KP_MINUS):
             up = key in (pygame.K_PLUS, pygame.K_KP_PLUS, pygame.K_EQUALS)
             speed = self.presenter.timeline.speed * (1.5 if up else 1 / 1.5)
-            self.presenter.timeline.speed = self.app.config.speed = min(8.0, max(0.25, speed))
-            self.app.invalidate()
+            self.app.change_settings(speed=min(8.0, max(0.25, speed)))
             return True
         if key == pygame.K_m:  # reduced motion: captions, no travel
-            self.presenter.reduced = self.app.config.reduced_motion = not self.presenter.reduced
+            self.app.change_settings(reduced_motion=not self.presenter.reduced)
             self.presenter.skip()
-            self.app.invalidate()
             return True
         if not self.presenter.settled and self.presenter.gate is None:
             if key in (pygame.K_SPACE, pygame.K_RETURN):

@@ -2,7 +2,8 @@
 
 pygame_gui resolves a theme's font paths against the working directory, so the
 app loads the JSON itself, points every ``*_path`` at the project's font files,
-scales the font sizes to the window, and hands the manager a dict.
+scales the font sizes (and corner radii, list rows) to the window, and hands the
+manager a dict.
 """
 
 from __future__ import annotations
@@ -26,9 +27,17 @@ def load_theme(scale: float = 1.0, path: Path = THEME_PATH) -> dict:
     return _resolve(theme, scale)
 
 
+_SCALED_MISC = ("shape_corner_radius", "list_item_height", "title_bar_height")
+
+
 def _resolve(theme: dict, scale: float) -> dict:
     theme = copy.deepcopy(theme)
     for block in theme.values():
+        misc = block.get("misc") if isinstance(block, dict) else None
+        if isinstance(misc, dict):  # sizes that must shrink with the buttons
+            for key in _SCALED_MISC:
+                if key in misc:
+                    misc[key] = str(max(2, round(int(misc[key]) * scale)))
         font = block.get("font") if isinstance(block, dict) else None
         if not isinstance(font, dict):
             continue
@@ -45,6 +54,8 @@ def font_scale(unit: float) -> float:
     return max(0.75, round(unit * 4) / 4)
 
 
-def make_manager(size: tuple[int, int], scale: float) -> pygame_gui.UIManager:
-    manager = pygame_gui.UIManager(size, load_theme(scale), enable_live_theme_updates=False)
-    return manager
+def make_manager(size: tuple[int, int], scale: float,
+                 lang: str = "en") -> pygame_gui.UIManager:
+    """The UI manager; ``lang`` translates pygame_gui's own words (the file dialog's)."""
+    return pygame_gui.UIManager(size, load_theme(scale), enable_live_theme_updates=False,
+                                starting_language=lang)

@@ -37,6 +37,8 @@ class Timeline:
         self.current: Step | None = None
         self.gate: str | None = None
         self.speed = 1.0
+        self.on_start: Callable[[Step], None] | None = None  # told as each step begins to play
+        self.skipping = False  # inside skip(): steps are finished at once, unseen
 
     # ------------------------------------------------------------ queries
     @property
@@ -93,6 +95,13 @@ class Timeline:
 
     def skip(self) -> None:
         """Finish everything up to the next gate at once."""
+        self.skipping = True
+        try:
+            self._skip()
+        finally:
+            self.skipping = False
+
+    def _skip(self) -> None:
         while True:
             self.animator.finish_all()
             if self.current is not None:
@@ -109,6 +118,8 @@ class Timeline:
         self.current = step
         if step.start is not None:
             step.start()
+        if self.on_start is not None:
+            self.on_start(step)
 
     def _finish(self) -> None:
         step, self.current = self.current, None

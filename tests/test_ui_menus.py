@@ -1,0 +1,154 @@
+"""Every screen around the table, reached and used through posted clicks and keys:
+the main menu, rules, settings, pause, save as / load (with the file browser), at
+three window sizes and in three languages."""
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+import pygame_gui  # noqa: E402
+import pytest  # noqa: E402
+
+from ui import i18n  # noqa: E402
+from ui.config import Seat  # noqa: E402
+from ui.driver import button_center, click, make_app, press, pump, resize, table_of  # noqa: E402
+from ui.files import FilesScene  # noqa: E402
+from ui.menu import MenuScene  # noqa: E402
+from ui.pause import PauseScene  # noqa: E402
+from ui.rules_screen import PAGES, RulesScene  # noqa: E402
+from ui.settings_screen import SettingsScene  # noqa: E402
+from ui.setup import SetupScene  # noqa: E402
+from ui.table import TableScene  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _close_display():
+    yield
+    pygame.display.quit()
+    i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang,size", [("en", (1280, 720)), ("fr", (1024, 640)),
+                                       ("de", (1920, 1080))])
+def test_each_menu_button_leads_to_its_screen_and_back(lang, size):
+    app = make_app(lang=lang, size=size, seed=1)
+    menu = app.stack.top
+    assert isinstance(menu, MenuScene) and "continue" not in menu.buttons
+    for name, kind in (("new", SetupScene), ("load", FilesScene), ("rules", RulesScene),
+                       ("settings", SettingsScene)):
+        click(app, button_center(app.stack.top, name))
+        assert isinstance(app.stack.top, kind), name
+        app.draw()
+        press(app, pygame.K_ESCAPE)
+        assert app.stack.top is menu, name
+    click(app, button_center(menu, "demo"))
+    table = app.stack.top
+    assert isinstance(table, TableScene) and table.demo
+    pump(app, 20)
+    assert not app.dirs.autosave.exists()  # the demo never takes the autosave
+    press(app, pygame.K_ESCAPE)
+    click(app, button_center(app.stack.top, "quit"))
+    assert app.stack.top is menu
+    quit_at = button_center(menu, "quit")
+    click(app, quit_at)
+    assert not app.running
+
+
+def test_menu_keys():
+    app = make_app(lang="en", seed=1)
+    for key, kind in ((pygame.K_n, SetupScene), (pygame.K_l, FilesScene),
+                      (pygame.K_r, RulesScene), (pygame.K_s, SettingsScene)):
+        press(app, key)
+        assert isinstance(app.stack.top, kind)
+        press(app, pygame.K_ESCAPE)
+    press(app, pygame.K_c)  # no unfinished game: nothing happens
+    assert isinstance(app.stack.top, MenuScene)
+    press(app, pygame.K_RETURN)  # the first button: New game
+    assert isinstance(app.stack.top, SetupScene)
+    press(app, pygame.K_RETURN)  # Start
+    assert isinstance(app.stack.top, TableScene)
+    app.to_menu()
+    assert list(app.stack.top.buttons)[0] == "continue"
+    press(app, pygame.K_c)
+    assert isinstance(app.stack.top, TableScene)
+    app.to_menu()
+    press(app, pygame.K_q)
+    assert not app.running
+
+
+def test_the_rules_pages_by_click_and_by_key():
+    app = make_app(lang="fr", seed=1)
+    click(app, button_center(app.stack.top, "rules"))
+    rules = app.stack.top
+    assert rules.widgets["page:basics"].text == "Le jeu"
+    for page in PAGES:
+        click(app, button_center(rules, f"page:{page}"))
+        assert rules.page == page
+        app.draw()
+    press(app, pygame.K_RIGHT)
+    assert rules.page == "basics"
+    press(app, pygame.K_3)
+    assert rules.page == "tricky"
+    press(app, pygame.K_LEFT)
+    assert rules.page == "actions"
+    click(app, button_center(rules, "back"))
+    assert isinstance(app.stack.top, MenuScene)
+
+
+def test_pause_stops_the_game_and_offers_everything():
+    app = make_app(lang="en", seed=2, think_time=0.0, speed=4.0)
+    table = app.start_game([Seat("Ada", "baseline"), Seat("Bo", "baseline")])
+    pump(app, 3)
+    press(app, pygame.K_ESCAPE)
+    pause = app.stack.top
+    assert isinstance(pause, PauseScene)
+    frozen = len(table.game.actions)
+    pump(app, 200)  # bots would have played many moves by now
+    assert len(table.game.actions) == frozen
+    for name, kind in (("rules", RulesScene), ("settings", SettingsScene), ("save", FilesScene)):
+        click(app, button_center(pause, name))
+        assert isinstance(app.stack.top, kind)
+        app.draw()
+        press(app, pygame.K_ESCAPE)
+        assert app.stack.top is pause
+    click(app, button_center(pause, "resume"))
+    assert app.stack.top is table
+    pump(app, 200)
+    assert len(table.game.actions) > frozen
+
+
+def test_the_file_browser_picks_a_file(tmp_path):
+    app = make_app(lang="de", seed=2)
+    table = app.start_game([Seat("Ana", None), Seat("Bo", None)])
+    target = app.saves.save_as(table.game, tmp_path / "partie.json")
+    app.to_menu()
+    click(app, button_center(app.stack.top, "load"))
+    files = app.stack.top
+    assert files.widgets["browse"].text == "Durchsuchen…"
+    click(app, button_center(files, "browse"))
+    dialog = files.browser
+    assert isinstance(dialog, pygame_gui.windows.UIFileDialog)
+    dialog.file_path_text_line.set_text(str(target))
+    dialog.current_file_path = target
+    dialog.ok_button.enable()
+    click(app, dialog.ok_button.rect.center, frames=3)
+    assert files.path == str(target) and files.browser is None
+    click(app, button_center(files, "ok"))
+    assert table_of(app).game.players == ("Ana", "Bo")
+
+
+def test_screens_survive_resizes_and_a_language_change():
+    app = make_app(lang="en", seed=2, size=(1280, 720))
+    click(app, button_center(app.stack.top, "new"))
+    for size in ((800, 500), (1600, 900), (1024, 640)):
+        resize(app, size)
+        app.draw()
+    setup = app.stack.top
+    assert setup.widgets["start"].rect.bottom <= app.size[1]
+    app.change_settings(language="de")
+    assert setup.widgets["start"].text == "Los"
+    press(app, pygame.K_ESCAPE)
+    assert app.stack.top.buttons["new"].text == "Neues Spiel"

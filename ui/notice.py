@@ -1,0 +1,70 @@
+"""Messages over every screen: a file that could not be read, a save that failed.
+
+A notice sits at the top of the window for a few seconds (a click on it
+dismisses it); the program goes on underneath.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from .assets import CREAM, GOLD, RED, Assets
+from .layout import unit_for
+
+SECONDS = 8.0
+MAX_SHOWN = 3
+
+
+class Notices:
+    def __init__(self) -> None:
+        self.items: list[list] = []  # [text, seconds left, error]
+        self.rects: list[pygame.Rect] = []
+
+    def add(self, text: str, error: bool = False) -> None:
+        self.items = [i for i in self.items if i[0] != text]
+        self.items.append([text, SECONDS, error])
+        del self.items[:-MAX_SHOWN]
+
+    @property
+    def texts(self) -> list[str]:
+        return [i[0] for i in self.items]
+
+    def update(self, dt: float) -> bool:
+        """Age the notices; True if one went away (the screen must be redrawn)."""
+        before = len(self.items)
+        for item in self.items:
+            item[1] -= dt
+        self.items = [i for i in self.items if i[1] > 0]
+        return len(self.items) != before
+
+    def wakeup(self) -> float | None:
+        return min((i[1] for i in self.items), default=None)
+
+    def click(self, pos) -> bool:
+        """A click on a notice dismisses it (and is used up)."""
+        for rect, item in zip(self.rects, list(self.items), strict=False):
+            if rect.collidepoint(pos):
+                self.items.remove(item)
+                return True
+        return False
+
+    def draw(self, surface: pygame.Surface, assets: Assets) -> None:
+        self.rects = []
+        if not self.items:
+            return
+        w, _h = surface.get_size()
+        u = unit_for(surface.get_size())
+        width = min(w - round(40 * u), round(820 * u))
+        y = round(12 * u)
+        pad = round(12 * u)
+        for text, _left, error in self.items:
+            body = assets.wrapped(text, max(11, round(16 * u)), CREAM, width - 2 * pad,
+                                  max_lines=4)
+            rect = pygame.Rect(0, 0, width, body.get_height() + 2 * pad)
+            rect.midtop = (w // 2, y)
+            border = RED if error else GOLD
+            surface.blit(assets.panel(rect.size, (58, 16, 16, 252) if error else (16, 48, 32, 252),
+                                      border, round(10 * u), max(2, round(2 * u))), rect)
+            surface.blit(body, (rect.x + pad, rect.y + pad))
+            self.rects.append(rect)
+            y = rect.bottom + round(8 * u)
