@@ -29,6 +29,8 @@ from PIL import Image, ImageDraw
 from game.cards import ACTIONS, ALL_CARDS, MODIFIERS, NUMBERS, check_card
 from tools import cardart_draw, cardart_faces
 from tools.cardart_draw import FONT_PATH, font, hex_rgb
+from tools.generated import user_cache
+from tools.generated import writable as _writable
 
 PROJECT_DIR = Path(__file__).resolve().parent.parent
 DEFAULT_DIR = PROJECT_DIR / "assets" / "cards"
@@ -183,21 +185,9 @@ def _fresh(out_dir: Path, scale: float, version: str | None = None) -> dict | No
     return dict(manifest, dir=str(out_dir))
 
 
-def _writable(path: Path) -> bool:
-    try:
-        path.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile(dir=path, prefix=".probe-"):
-            pass
-        return True
-    except OSError:
-        return False
-
-
 def cache_dir() -> Path:
-    """Fallback output directory when the project's ``assets/cards`` is read-only."""
-    from platformdirs import user_cache_dir
-
-    return Path(user_cache_dir("flip7", appauthor=False)) / "cards"
+    """Fallback output directory when the project's assets folder is read-only."""
+    return user_cache("cards")
 
 
 def ensure_cards(out_dir: str | os.PathLike[str] | None = None,

@@ -18,10 +18,12 @@ import math
 import os
 import random
 import sys
-import tempfile
 import wave
 from array import array
 from pathlib import Path
+
+from tools.generated import user_cache
+from tools.generated import writable as _writable
 
 PROJECT_DIR = Path(__file__).resolve().parent.parent
 DEFAULT_DIR = PROJECT_DIR / "assets" / "sounds"
@@ -177,20 +179,9 @@ def _fresh(out: Path) -> dict | None:
     return dict(manifest, dir=str(out))
 
 
-def _writable(path: Path) -> bool:
-    try:
-        path.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile(dir=path, prefix=".probe-"):
-            pass
-        return True
-    except OSError:
-        return False
-
-
 def cache_dir() -> Path:
-    from platformdirs import user_cache_dir
-
-    return Path(user_cache_dir("flip7", appauthor=False)) / "sounds"
+    """Fallback output directory when the project's assets folder is read-only."""
+    return user_cache("sounds")
 
 
 def ensure_sounds(out_dir: str | os.PathLike[str] | None = None) -> dict:
