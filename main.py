@@ -37,6 +37,7 @@ def parse_args(argv: list[str] | None = None):
     p.add_argument("--home", metavar="DIR",
                    help="keep settings and saved games in DIR/config and DIR/data "
                         "(default: $FLIP7_HOME, else the user's folders)")
+    p.add_argument("--replay", metavar="FILE", help="watch the game file FILE in the replay viewer")
     args = p.parse_args(argv)
     try:
         if args.speed is not None and not 0.1 <= args.speed <= 20:
@@ -45,6 +46,8 @@ def parse_args(argv: list[str] | None = None):
             raise ConfigError("--frames must be at least 1")
         if args.target is not None and args.target < 1:
             raise ConfigError("--target must be a positive number")
+        if args.replay is not None:
+            check_replay(args.replay)
         return Config(players=parse_players(args.players) if args.players else None,
                       demo=args.demo, resume=args.resume, seed=args.seed, speed=args.speed,
                       size=parse_size(args.size) if args.size else None,
@@ -52,9 +55,21 @@ def parse_args(argv: list[str] | None = None):
                       screenshot=args.screenshot, lang=args.lang,
                       reduced_motion=args.reduced_motion,
                       hints=False if args.no_hints else None, target=args.target,
-                      home=args.home)
+                      home=args.home, replay=args.replay)
     except ConfigError as e:
         p.error(str(e))
+
+
+def check_replay(path: str) -> None:
+    """A --replay file that cannot be played: one line and exit status 2, before any window."""
+    from ui.config import ConfigError
+    from ui.replay_model import load_replay
+    from ui.saves import LoadError
+
+    try:
+        load_replay(path)
+    except LoadError as e:
+        raise ConfigError(f"--replay: cannot play {path}: {e}") from None
 
 
 def main(argv: list[str] | None = None) -> int:

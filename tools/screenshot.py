@@ -1,7 +1,7 @@
 """Render a gallery of telling moments of the table, and every screen around it, to PNG.
 
     python -m tools.screenshot --out docs/screenshots [--size 1280x720] [--lang en]
-                               [--only table|menus]
+                               [--only table|menus|sheets]
 
 Each moment is reached deterministically: a stacked deck (``Game(deck=...)``)
 and scripted decisions, bots driven by the script rather than by themselves.
@@ -226,12 +226,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", required=True, help="directory for the PNG files")
     parser.add_argument("--size", default="1280x720")
     parser.add_argument("--lang", default="en", choices=("en", "fr", "de"))
-    parser.add_argument("--only", choices=("table", "menus"), help="one of the two galleries")
+    parser.add_argument("--only", choices=("table", "menus", "sheets"),
+                        help="one of the galleries")
     args = parser.parse_args(argv)
-    if args.only != "menus":
+    if args.only in (None, "table"):
         gallery(Path(args.out), parse_size(args.size), args.lang)
-    if args.only != "table":
+    if args.only in (None, "menus"):
         menus(Path(args.out), parse_size(args.size), args.lang)
+    if args.only in (None, "sheets"):
+        from tools.screenshot_sheet import sheets
+
+        sheets(Path(args.out), shot, parse_size(args.size), args.lang)
     return 0
 
 

@@ -88,6 +88,10 @@ class App:
             self.start_game(config.players or demo_seats(), demo=True)
         elif config.players:
             self.start_game(config.players)
+        elif config.replay:
+            from .replay_files import open_replay
+
+            open_replay(self, config.replay)
         elif config.resume and self.check_autosave() is not None:
             self.continue_game()
 
@@ -201,6 +205,10 @@ class App:
             log.debug("autosaved %d actions", len(table.game.actions))
         if problem:
             self.notify(t("notice.autosave_failed", reason=problem), error=True)
+        if self.saves.stats_notice is not None:  # a game ended: counted in the statistics
+            key, values = self.saves.stats_notice
+            self.saves.stats_notice = None
+            self.notify(t(key, **values), error=True)
 
     def to_menu(self) -> None:
         self.stack.pop_to(MenuScene)

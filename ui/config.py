@@ -51,6 +51,7 @@ class Config:
     target: int | None = None  # rule R8.1 target, default 200
     fps: int = 60  # frame rate while something moves
     home: str | None = None  # settings and saves go to HOME/config, HOME/data (ui.paths)
+    replay: str | None = None  # a game file to watch at once (ui.replay)
 
 
 def parse_players(text: str) -> list[Seat]:

@@ -15,6 +15,7 @@ from .i18n import t
 FAN = ("7", "x2", "flip_three", "12", "second_chance", "+4", "freeze")
 KEYS = {pygame.K_c: "continue", pygame.K_n: "new", pygame.K_l: "load", pygame.K_d: "demo",
         pygame.K_r: "rules", pygame.K_s: "settings", pygame.K_q: "quit",
+        pygame.K_w: "replays", pygame.K_k: "sheet", pygame.K_t: "stats",
         pygame.K_ESCAPE: "quit"}
 
 
@@ -28,7 +29,8 @@ class MenuScene(FormScene):
         return self.widgets
 
     def choices(self) -> list[tuple[str, str]]:
-        names = [("new", "menu.new_game"), ("load", "menu.load"), ("demo", "menu.demo"),
+        names = [("new", "menu.new_game"), ("load", "menu.load"), ("replays", "replay.menu"),
+                 ("sheet", "sheet.menu"), ("stats", "stats.menu"), ("demo", "menu.demo"),
                  ("rules", "menu.rules"), ("settings", "menu.settings"), ("quit", "menu.quit")]
         if self.saved is not None:
             names.insert(0, ("continue", "menu.continue"))
@@ -39,8 +41,8 @@ class MenuScene(FormScene):
         w, h = self.app.size
         bw, bh, gap = round(560 * u), round(50 * u), round(12 * u)
         half = (bw - gap) // 2
-        x0, y = w // 2 - bw // 2, round(h * 0.6)
         names = self.choices()
+        x0, y = w // 2 - bw // 2, self.buttons_top(u)
         primary, rest = names[0], names[1:]
         self.button(primary[0], (x0, y, bw, bh), t(primary[1]), "#primary_button")
         y += bh + gap
@@ -50,6 +52,12 @@ class MenuScene(FormScene):
             for j, (name, key) in enumerate(pair):
                 self.button(name, (x0 + j * (half + gap), y, width, bh), t(key), "#menu_button")
             y += bh + gap
+
+    def buttons_top(self, u: float) -> int:
+        """Where the buttons start: 60 % down, higher when there are many rows of them."""
+        h = self.app.size[1]
+        rows = 1 + len(self.choices()) // 2  # the gold one, then pairs
+        return min(round(h * 0.6), h - round(34 * u) - rows * round(62 * u))
 
     def on_button(self, name: str) -> None:
         self.choose(name)
@@ -88,6 +96,18 @@ class MenuScene(FormScene):
             app.stack.push(RulesScene(app))
         elif name == "settings":
             app.stack.push(SettingsScene(app))
+        elif name == "replays":
+            from .replay_files import ReplayFilesScene
+
+            app.stack.push(ReplayFilesScene(app))
+        elif name == "sheet":
+            from .history_screen import HistoryScene
+
+            app.stack.push(HistoryScene(app))
+        elif name == "stats":
+            from .stats_screen import StatsScene
+
+            app.stack.push(StatsScene(app))
 
     def background_key(self) -> object:
         return self.saved
@@ -112,6 +132,7 @@ class MenuScene(FormScene):
             line = t("menu.saved_game", round=self.saved.round_no,
                      players=", ".join(self.saved.players), time=when)
             self.text(img, line, round(15 * u), MUTED, max_width=round(900 * u),
-                      midbottom=(cx, round(h * 0.6) - round(10 * u)))
-        keys = "C · N · L · D · R · S · Q" if self.saved else "N · L · D · R · S · Q"
+                      midbottom=(cx, self.buttons_top(u) - round(10 * u)))
+        keys = "N · L · W · K · T · D · R · S · Q"
+        keys = "C · " + keys if self.saved else keys
         self.text(img, keys, round(14 * u), MUTED, midbottom=(cx, h - round(10 * u)))

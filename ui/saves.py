@@ -83,6 +83,7 @@ class Saves:
         self.dirs = dirs
         self._peeked: tuple[tuple, SavedGame | None] | None = None
         self.failing = False  # the last autosave failed (reported once until one works)
+        self.stats_notice: tuple[str, dict] | None = None  # (i18n key, values) for the app
         self._remove_stale_temp_files()
 
     # ------------------------------------------------------------ autosave
@@ -133,6 +134,7 @@ class Saves:
         """
         try:
             if game.over:
+                self.record_finished(game)  # first: filed in finished/ before a rebuild sees it
                 gamefile.save(game, self.dirs.last_finished)
                 with contextlib.suppress(FileNotFoundError):
                     self.dirs.autosave.unlink()
@@ -144,6 +146,21 @@ class Saves:
             return (e.strerror or str(e)) if first else None
         self.failing = False
         return None
+
+    def record_finished(self, game: Game) -> None:
+        """Count a finished game in the statistics, once (``ui.stats_store``); a damaged
+        statistics file is rebuilt there, and :attr:`stats_notice` tells the app."""
+        from .stats_store import StatsStore
+
+        store = StatsStore(self.dirs.data)
+        try:
+            report = store.load()
+            store.record(game)
+        except (OSError, ValueError) as e:
+            self.stats_notice = ("stats.record_failed", {"reason": str(e)})
+            return
+        if report.problem:
+            self.stats_notice = ("stats.rebuilt", {"problem": report.problem})
 
     def discard_broken_autosave(self) -> Path | None:
         """Set an autosave that cannot be continued aside (kept, never deleted)."""

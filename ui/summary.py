@@ -47,6 +47,13 @@ class Overlay(Scene):
         self.buttons = {}
 
     def resize(self, size) -> None:
+        if self.app.stack.top is self:
+            self.build_ui()
+
+    def pause(self) -> None:  # a screen over this one ("Save replay"): no buttons through it
+        self.exit()
+
+    def resume(self) -> None:
         self.build_ui()
 
     def dialog(self) -> pygame.Rect:
@@ -175,7 +182,8 @@ class RoundSummary(Overlay):
 
 
 class GameOver(Overlay):
-    BUTTONS = (("again", "button.play_again"), ("menu", "button.menu"))
+    BUTTONS = (("again", "button.play_again"), ("watch", "replay.watch_game"),
+               ("save", "replay.save_game"), ("menu", "button.menu"))
 
     def __init__(self, app, table) -> None:
         super().__init__(app, table)
@@ -191,6 +199,15 @@ class GameOver(Overlay):
     def choose(self, name: str) -> None:
         if name == "menu":
             self.app.to_menu()
+            return
+        if name in ("watch", "save"):
+            from .files import FilesScene
+            from .replay_files import watch_game
+
+            if name == "watch":
+                watch_game(self.app, self.table.game)
+            else:
+                self.app.stack.push(FilesScene(self.app, "save", self.table.game))
             return
         self.app.stack.pop()
         self.table.games_played += 1
