@@ -221,12 +221,31 @@ def menus(out: Path, size=(1280, 720), lang: str = "en") -> list[Path]:
     return made
 
 
+def replays(out: Path, size=(1280, 720), lang: str = "en") -> list[Path]:
+    """The replay viewer on the seed-004 example: ``replay-<lang>.png``, Léa about to
+    make her Flip 7 (decision 20 of 21), a Flip Three and a Freeze already given."""
+    from ui.replay_files import open_replay
+
+    out.mkdir(parents=True, exist_ok=True)
+    app = App(Config(size=size, lang=lang, seed=11, home=scratch_home()))
+    example = Path(__file__).resolve().parent.parent / "examples" / "seed004_last_round.json"
+    scene = open_replay(app, example)
+    scene.goto(19)
+    scene.forward()
+    scene.finish()
+    pump(app, 2)
+    path = out / f"replay-{lang}.png"
+    shot(app, path)
+    pygame.quit()
+    return [path]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.screenshot", description=__doc__)
     parser.add_argument("--out", required=True, help="directory for the PNG files")
     parser.add_argument("--size", default="1280x720")
     parser.add_argument("--lang", default="en", choices=("en", "fr", "de"))
-    parser.add_argument("--only", choices=("table", "menus", "sheets"),
+    parser.add_argument("--only", choices=("table", "menus", "sheets", "replay"),
                         help="one of the galleries")
     args = parser.parse_args(argv)
     if args.only in (None, "table"):
@@ -237,6 +256,8 @@ def main(argv: list[str] | None = None) -> int:
         from tools.screenshot_sheet import sheets
 
         sheets(Path(args.out), shot, parse_size(args.size), args.lang)
+    if args.only in (None, "replay"):
+        replays(Path(args.out), parse_size(args.size), args.lang)
     return 0
 
 

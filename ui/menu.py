@@ -115,9 +115,12 @@ class MenuScene(FormScene):
     def render_body(self, img: pygame.Surface, u: float) -> None:
         w, h = self.app.size
         assets = self.app.assets
-        ch = round(130 * u)
+        # the fan fills the room between the subtitle and the buttons (less with many rows)
+        room_top = round(h * 0.04) + round(112 * u)
+        room_bottom = self.buttons_top(u) - round((34 if self.saved else 12) * u)
+        ch = max(round(60 * u), min(round(130 * u), round((room_bottom - room_top) * 0.74)))
         cw = round(ch / 1.4)
-        cx, cy = w // 2, round(h * 0.37)
+        cx, cy = w // 2, min(round(h * 0.37), (room_top + room_bottom) // 2 - round(16 * u))
         for i, card in enumerate(FAN):
             angle = (i - 3) * 9
             face = pygame.transform.rotozoom(assets.card(card, (cw, ch)), -angle, 1.0)

@@ -135,7 +135,7 @@ STRINGS = {
     "sheet.round_deals": "Runde {round} · {name} gibt",
     "sheet.cell": "Runde {round} · {name}",
     "sheet.now": "jetzt {value}",
-    "sheet.click_to_correct": "Klicke ein Feld an, um es zu korrigieren",
+    "sheet.click_to_correct": "Feld anklicken zum Korrigieren",
     "sheet.ranking": "Rangliste",
     "sheet.chart": "Die Summen, Runde für Runde",
     "sheet.chart_empty": "Das Diagramm beginnt nach Runde 1",

@@ -138,7 +138,7 @@ STRINGS = {
     "sheet.round_deals": "Manche {round} · {name} distribue",
     "sheet.cell": "Manche {round} · {name}",
     "sheet.now": "actuellement {value}",
-    "sheet.click_to_correct": "Cliquez une case pour la corriger",
+    "sheet.click_to_correct": "Cliquez une case à corriger",
     "sheet.ranking": "Classement",
     "sheet.chart": "Les totaux, manche par manche",
     "sheet.chart_empty": "Le graphique commence après la manche 1",

@@ -1,0 +1,188 @@
+"""The score sheet screens, driven through posted clicks and keys: the seed-004 game typed
+round by round (one hand counted with the card calculator), a past round corrected, the
+history (reopen, delete with confirmation), and the export buttons."""
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+from PIL import Image  # noqa: E402
+
+from ui import i18n  # noqa: E402
+from ui.calculator_screen import CalculatorScene  # noqa: E402
+from ui.driver import button_center, clear_entry, click, make_app, press, type_text  # noqa: E402
+from ui.history_screen import ConfirmScene, HistoryScene  # noqa: E402
+from ui.menu import MenuScene  # noqa: E402
+from ui.sheet_screen import SheetScene  # noqa: E402
+from ui.sheet_setup import SheetSetupScene  # noqa: E402
+
+PLAYERS = ["Hugo", "Léa", "Lucas", "Chloé"]
+ROUNDS = [[24, 0, 35, 29], [0, 41, 22, 36], [38, 27, 0, 47], [31, 19, 44, 0],
+          [45, 0, 39, 52], [33, 73, 28, 21], [64, 62, 21, 0]]
+
+
+@pytest.fixture(autouse=True)
+def _close_display():
+    yield
+    pygame.display.quit()
+    i18n.set_language("en")
+
+
+def new_sheet(app, names, dealer: int) -> SheetScene:
+    """Menu → Score sheet → New sheet: the names typed, the first dealer chosen, Start."""
+    press(app, pygame.K_k)
+    history = app.stack.top
+    assert isinstance(history, HistoryScene)
+    click(app, button_center(history, "new"))
+    setup = app.stack.top
+    assert isinstance(setup, SheetSetupScene)
+    while len(setup.names) < len(names):
+        click(app, button_center(setup, "add"))
+    while len(setup.names) > len(names):
+        click(app, button_center(setup, f"remove:{len(setup.names) - 1}"))
+    for i, name in enumerate(names):
+        click(app, button_center(setup, f"name:{i}"))
+        clear_entry(app)
+        type_text(app, name)
+    click(app, button_center(setup, f"dealer:{dealer}"))
+    click(app, button_center(setup, "start"))
+    sheet = app.stack.top
+    assert isinstance(sheet, SheetScene)
+    return sheet
+
+
+def type_points(app, points: int) -> None:
+    type_text(app, str(points))
+    press(app, pygame.K_RETURN)
+
+
+def count_with_cards(app, scene: SheetScene, cards) -> CalculatorScene:
+    click(app, button_center(scene, "calc"))
+    calc = app.stack.top
+    assert isinstance(calc, CalculatorScene)
+    for card in cards:
+        click(app, calc.card_rects()[card].center)
+    return calc
+
+
+def click_cell(app, scene: SheetScene, round_no: int, seat: int) -> None:
+    click(app, scene.grid().cell(round_no, seat).center)
+
+
+def test_seed_004_typed_through_the_screen(tmp_path):
+    app = make_app(home=str(tmp_path), lang="en", size=(1280, 720))
+    scene = new_sheet(app, PLAYERS, dealer=1)  # Léa deals round 1, Chloé round 7
+    sheet = scene.sheet
+    assert sheet.players == tuple(PLAYERS) and sheet.target == 200
+    for r, row in enumerate(ROUNDS[:6], 1):
+        assert scene.sel == (r, 0)
+        for points in row:
+            type_points(app, points)
+        assert sheet.round_count == r
+        if r >= 2:
+            assert sheet.leaders_after(r) == (3,)  # Chloé leads after rounds 2–6
+    assert sheet.totals == (171, 160, 168, 185)
+    assert sheet.dealer(7) == 3
+    app.draw()
+    # round 7: Hugo's hand through the calculator, by clicking the cards
+    calc = count_with_cards(app, scene, ["12", "10", "7", "x2", "+6"])
+    assert calc.evaluate()[0].text == "29 × 2 + 6 = 64"
+    click(app, calc.card_rects()["7"].center)  # a second 7 in a hand that did not bust
+    app.draw()
+    assert calc.problem == "7 twice: a hand with the same number twice has busted"
+    assert not calc.widgets["ok"].is_enabled
+    click(app, calc.hand_rects()[-1].center)  # take it back
+    assert calc.problem == "" and calc.widgets["ok"].is_enabled
+    click(app, button_center(calc, "ok"))
+    assert app.stack.top is scene and sheet.cell(7, 0).points == 64
+    assert scene.sel == (7, 1)
+    # Léa's Flip 7, counted by the calculator (the bonus added by itself)
+    calc = count_with_cards(app, scene, ["1", "3", "5", "6", "8", "9", "11", "+4"])
+    assert calc.evaluate()[0].text == "43 + 4 + 15 = 62"
+    press(app, pygame.K_RETURN)
+    type_points(app, 21)
+    type_points(app, 0)
+    assert sheet.totals == (235, 222, 189, 185) and sheet.over and sheet.winner == 0
+    assert scene.status()[0] == "Hugo wins with 235 after round 7"
+    assert [s.name for s in sheet.standings()] == ["Hugo", "Léa", "Lucas", "Chloé"]
+    app.draw()
+    saved = scene.store.open(sheet.id)  # saved as typed
+    assert saved.totals == sheet.totals and saved.cell(7, 1).flip7
+
+    # a past round corrected: Lucas's 0 in round 3 was a 30
+    click_cell(app, scene, 3, 2)
+    assert scene.sel == (3, 2)
+    type_points(app, 30)
+    assert sheet.totals == (235, 222, 219, 185)
+    assert [s.name for s in sheet.standings()][:3] == ["Hugo", "Léa", "Lucas"]
+    assert scene.store.open(sheet.id).totals == (235, 222, 219, 185)
+    click_cell(app, scene, 3, 2)
+    type_points(app, 0)
+    assert sheet.totals == (235, 222, 189, 185)
+    # a refusal on the sheet itself: 200 points cannot be scored in one round
+    click_cell(app, scene, 1, 0)
+    type_points(app, 200)
+    assert "cannot be scored in one round" in scene.error and sheet.cell(1, 0) == 24
+    app.draw()
+
+
+def test_calculator_refuses_what_the_round_cannot_hold(tmp_path):
+    app = make_app(home=str(tmp_path), lang="fr", size=(1024, 640))
+    scene = new_sheet(app, ["Ana", "Ben", "Cy"], dealer=0)
+    calc = count_with_cards(app, scene, ["x2", "4"])
+    click(app, button_center(calc, "ok"))
+    assert scene.sheet.cell(1, 0).points == 8
+    calc = count_with_cards(app, scene, ["x2"])  # the deck holds one x2
+    assert "x2" in calc.problem and "deck" in calc.problem
+    app.draw()
+    press(app, pygame.K_BACKSPACE)
+    click(app, button_center(calc, "busted"))  # busted with no card: fine, 0
+    assert calc.evaluate()[0].points == 0
+    for card in ("9", "4", "9"):
+        click(app, calc.card_rects()[card].center)
+    assert calc.evaluate()[0].points == 0  # busted on a second 9
+    press(app, pygame.K_RETURN)
+    assert scene.sheet.cell(1, 1).busted
+    press(app, pygame.K_ESCAPE)  # leaves the sheet: it is saved
+    assert isinstance(app.stack.top, HistoryScene)
+
+
+def test_history_reopen_delete_and_export(tmp_path):
+    app = make_app(home=str(tmp_path), lang="en", size=(1280, 720))
+    scene = new_sheet(app, ["Ana", "Ben", "Cy"], dealer=2)
+    for points in (12, 0, 30):
+        type_points(app, points)
+    sheet_id = scene.sheet.id
+    click(app, button_center(scene, "export_pdf"))
+    pdf = app.dirs.data / "exports" / f"sheet-{sheet_id}-en.pdf"
+    assert pdf.read_bytes().startswith(b"%PDF")
+    assert any(str(pdf.name) in text for text in app.notices.texts)
+    click(app, button_center(scene, "blank_png"))
+    png = app.dirs.data / "exports" / "blank-sheet-3-players-en.png"
+    with Image.open(png) as image:
+        assert image.size == (2480, 3508)
+    click(app, button_center(scene, "back"))
+    history = app.stack.top
+    assert isinstance(history, HistoryScene)
+    assert [i.id for i in history.infos] == [sheet_id]
+    click(app, button_center(history, f"open:{sheet_id}"))
+    reopened = app.stack.top
+    assert isinstance(reopened, SheetScene) and reopened.sheet.totals == (12, 0, 30)
+    assert reopened.sel == (2, 0)
+    press(app, pygame.K_ESCAPE)
+    # delete: asked first; "Cancel" keeps it, "Delete" removes it
+    click(app, button_center(history, f"delete:{sheet_id}"))
+    assert isinstance(app.stack.top, ConfirmScene)
+    app.draw()
+    click(app, button_center(app.stack.top, "no"))
+    assert (app.dirs.data / "sheets" / f"{sheet_id}.json").exists()
+    click(app, button_center(history, f"delete:{sheet_id}"))
+    click(app, button_center(app.stack.top, "yes"))
+    assert app.stack.top is history and history.infos == []
+    assert not (app.dirs.data / "sheets" / f"{sheet_id}.json").exists()
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, MenuScene)

@@ -1,0 +1,116 @@
+"""The statistics screen: figures of a set of known finished games, a damaged statistics
+file reported and rebuilt, and a game finished at the table counted."""
+
+import os
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game import gamefile  # noqa: E402
+from game.simulate import play_game  # noqa: E402
+from game.stats import compute  # noqa: E402
+from ui import i18n  # noqa: E402
+from ui.config import Seat  # noqa: E402
+from ui.driver import button_center, click, make_app, press, settle  # noqa: E402
+from ui.stats_screen import StatsScene, figures, rows_of  # noqa: E402
+from ui.stats_store import StatsStore  # noqa: E402
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "seed004_last_round.json"
+
+
+@pytest.fixture(autouse=True)
+def _close_display():
+    yield
+    pygame.display.quit()
+    i18n.set_language("en")
+
+
+def known_games():
+    return [gamefile.load(EXAMPLE, record_events=False),
+            play_game(("baseline", "easy", "baseline"), seed=3),
+            play_game(("expert", "baseline"), seed=8)]
+
+
+def shown(scene: StatsScene, tab: str) -> dict[str, dict[str, str]]:
+    return {name: figures(record) for name, record in rows_of(scene.stats, tab)}
+
+
+def test_the_screen_shows_the_figures_of_known_games(tmp_path):
+    app = make_app(home=str(tmp_path), lang="en", size=(1280, 720))
+    games = known_games()
+    store = StatsStore(app.dirs.data)
+    for game in games:
+        assert store.record(game)
+    assert not store.record(games[0])  # never counted twice
+    press(app, pygame.K_t)
+    scene = app.stack.top
+    assert isinstance(scene, StatsScene) and scene.tab == "players"
+    app.draw()
+    players = shown(scene, "players")
+    # the last round of the seed-004 game (its earlier rounds are starting totals)
+    assert players["Hugo"] == {"games": "1", "wins": "1", "win_rate": "100%", "average": "64.0",
+                               "bust_rate": "0%", "flip7s": "0", "best": "64"}
+    assert players["Léa"]["flip7s"] == "1" and players["Léa"]["best"] == "62"
+    assert players["Chloé"]["bust_rate"] == "100%" and players["Chloé"]["wins"] == "0"
+    assert list(players) == ["Hugo", "Chloé", "Léa", "Lucas"]  # by wins, then by name
+    click(app, button_center(scene, "tab:bots"))
+    assert scene.tab == "bots"
+    app.draw()
+    expected = compute(games[1:]).bots
+    bots = shown(scene, "bots")
+    assert bots["baseline"] == figures(expected["baseline"])
+    assert bots["baseline"]["games"] == "3"
+    assert bots["easy"] == figures(expected["easy"]) and bots["expert"] == figures(
+        expected["expert"])
+    wins = sum(r.wins for r in expected.values())
+    assert wins == 2
+    press(app, pygame.K_ESCAPE)
+    # a damaged statistics file: reported once, kept aside, rebuilt from the game files
+    (app.dirs.data / "stats.json").write_text("{not json", encoding="utf-8")
+    press(app, pygame.K_t)
+    scene = app.stack.top
+    assert any("damaged" in text and "rebuilt from 3 saved games" in text
+               for text in app.notices.texts)
+    assert list(app.dirs.data.glob("stats.json.broken-*"))
+    assert shown(scene, "players") == players and shown(scene, "bots") == bots
+    app.draw()
+
+
+def test_a_game_finished_at_the_table_is_counted(tmp_path):
+    app = make_app(home=str(tmp_path), seed=1, think_time=0.0, lang="de")
+    table = app.start_game([Seat("Ana", None), Seat("Bo", None)], deck=["9", "5"], dealer=1,
+                           totals=[195, 150])
+    settle(app)
+    click(app, button_center(table, "stay"))
+    settle(app)
+    click(app, button_center(table, "stay"))
+    settle(app)
+    assert table.game.over
+    stats = StatsStore(app.dirs.data).load().statistics
+    assert stats.games == 1 and stats.players["Ana"].wins == 1
+    assert stats.players["Ana"].points == 9 and stats.players["Bo"].best_round == 5
+    assert len(list((app.dirs.data / "finished").glob("*.json"))) == 1
+    app.autosave(table)  # saved again: still one game
+    assert StatsStore(app.dirs.data).load().statistics.games == 1
+    app.to_menu()
+    press(app, pygame.K_t)
+    scene = app.stack.top
+    assert isinstance(scene, StatsScene)
+    assert shown(scene, "players")["Ana"]["wins"] == "1"
+    app.draw()
+    assert not app.notices.texts
+
+
+def test_no_games_yet(tmp_path):
+    app = make_app(home=str(tmp_path), lang="fr", size=(1024, 640))
+    press(app, pygame.K_t)
+    scene = app.stack.top
+    assert isinstance(scene, StatsScene) and scene.stats.games == 0
+    app.draw()
+    click(app, button_center(scene, "back"))
+    assert not isinstance(app.stack.top, StatsScene)
