@@ -37,9 +37,6 @@ class CalculatorScene(FormScene):
             self.cards = [str(n) for n in cell.numbers] + list(cell.modifiers)
             self.busted = cell.busted
 
-    @property
-    def buttons(self) -> dict:
-        return self.widgets
 
     # ------------------------------------------------------------ the count
     def evaluate(self) -> tuple[CardHand | None, str]:

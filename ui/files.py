@@ -35,17 +35,6 @@ class FilesScene(FormScene):
         self.files: dict[str, Path] = {}
         self.browser: pygame_gui.windows.UIFileDialog | None = None
 
-    @property
-    def buttons(self) -> dict:
-        return self.widgets
-
-    def panel_rect(self) -> pygame.Rect:
-        w, h = self.app.size
-        u = min(w / 1280, h / 720)
-        r = pygame.Rect(0, 0, min(w - round(40 * u), round(980 * u)), h - round(170 * u))
-        r.midtop = (w // 2, round(84 * u))
-        return r
-
     def build(self, u: float) -> None:
         p = self.panel_rect()
         pad, row = round(20 * u), round(40 * u)

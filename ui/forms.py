@@ -41,6 +41,8 @@ class FormScene(Scene):
     """A screen of named pygame_gui widgets over a background drawn once per size."""
 
     TITLE = ""  # i18n key of the big title, if any
+    #: the centred panel: (widest, margin below, top), in 1280×720 units
+    PANEL_BOX = (980, 170, 84)
 
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -81,6 +83,19 @@ class FormScene(Scene):
         for widget in self.widgets.values():
             widget.kill()
         self.widgets = {}
+
+    @property
+    def buttons(self) -> dict:
+        """The named widgets (tests and tools press them by name)."""
+        return self.widgets
+
+    def panel_rect(self) -> pygame.Rect:
+        widest, margin, top = self.PANEL_BOX
+        w, h = self.app.size
+        u = min(w / 1280, h / 720)
+        r = pygame.Rect(0, 0, min(w - round(40 * u), round(widest * u)), h - round(margin * u))
+        r.midtop = (w // 2, round(top * u))
+        return r
 
     def build(self, u: float) -> None:
         """Create the widgets (``self.button``, ``self.entry``…) for the current size."""

@@ -43,22 +43,12 @@ def describe(info: SheetInfo) -> str:
 
 class HistoryScene(FormScene):
     TITLE = "sheet.history_title"
+    PANEL_BOX = (1040, 180, 84)
 
     def __init__(self, app) -> None:
         super().__init__(app)
         self.store = SheetStore(app.dirs.data / "sheets")
         self.infos: list[SheetInfo] = []
-
-    @property
-    def buttons(self) -> dict:
-        return self.widgets
-
-    def panel_rect(self) -> pygame.Rect:
-        w, h = self.app.size
-        u = min(w / 1280, h / 720)
-        r = pygame.Rect(0, 0, min(w - round(40 * u), round(1040 * u)), h - round(180 * u))
-        r.midtop = (w // 2, round(84 * u))
-        return r
 
     def build(self, u: float) -> None:
         self.infos = self.store.history()[:MAX_LISTED]
@@ -152,10 +142,6 @@ class ConfirmScene(DialogScene):
     def __init__(self, app, question: str, yes: str, action) -> None:
         super().__init__(app)
         self.question, self.yes, self.action = question, yes, action
-
-    @property
-    def buttons(self) -> dict:
-        return self.widgets
 
     def dialog(self) -> pygame.Rect:
         w, h = self.app.size

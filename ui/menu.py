@@ -24,10 +24,6 @@ class MenuScene(FormScene):
         super().__init__(app)
         self.saved = None  # what the autosave holds (ui.saves.SavedGame)
 
-    @property
-    def buttons(self) -> dict:
-        return self.widgets
-
     def choices(self) -> list[tuple[str, str]]:
         names = [("new", "menu.new_game"), ("load", "menu.load"), ("replays", "replay.menu"),
                  ("sheet", "sheet.menu"), ("stats", "stats.menu"), ("demo", "menu.demo"),

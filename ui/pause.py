@@ -26,10 +26,6 @@ class PauseScene(DialogScene):
         super().__init__(app)
         self.table = table
 
-    @property
-    def buttons(self) -> dict:
-        return self.widgets
-
     def dialog(self) -> pygame.Rect:
         w, h = self.app.size
         u = min(w / 1280, h / 720)

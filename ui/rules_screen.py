@@ -34,10 +34,6 @@ class RulesScene(FormScene):
         super().__init__(app)
         self.page = PAGES[0]
 
-    @property
-    def buttons(self) -> dict:
-        return self.widgets
-
     def area(self) -> pygame.Rect:
         w, h = self.app.size
         u = min(w / 1280, h / 720)

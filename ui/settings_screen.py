@@ -29,10 +29,6 @@ def _speed_label(speed: float) -> str:
 class SettingsScene(FormScene):
     TITLE = "menu.settings"
 
-    @property
-    def buttons(self) -> dict:
-        return self.widgets
-
     def geometry(self) -> tuple[pygame.Rect, int, int, int]:
         """The panel, the row height, the x where the controls start, their width."""
         w, h = self.app.size

@@ -37,9 +37,6 @@ class SetupScene(FormScene):
         self.setup: TableSetup = app.last_setup
         self.scroller: pygame_gui.elements.UIScrollingContainer | None = None
 
-    @property
-    def buttons(self) -> dict:
-        return self.widgets
 
     # ------------------------------------------------------------ geometry
     def panels(self) -> tuple[pygame.Rect, pygame.Rect, float]:

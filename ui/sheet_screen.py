@@ -38,9 +38,6 @@ class SheetScene(FormScene):
         self._save_failed = False
         self.select_next()
 
-    @property
-    def buttons(self) -> dict:
-        return self.widgets
 
     # ------------------------------------------------------------ geometry
     def areas(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, float]:

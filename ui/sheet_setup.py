@@ -19,6 +19,7 @@ TOOLS = (("dealer", "D", "sheet.tip.dealer"), ("up", "▲", "setup.tip.up"),
 
 class SheetSetupScene(FormScene):
     TITLE = "sheet.new_title"
+    PANEL_BOX = (820, 190, 84)
 
     def __init__(self, app, store: SheetStore) -> None:
         super().__init__(app)
@@ -30,17 +31,6 @@ class SheetSetupScene(FormScene):
         self.names: list[str] = names
         self.target = str(DEFAULT_TARGET)
         self.dealer = 0
-
-    @property
-    def buttons(self) -> dict:
-        return self.widgets
-
-    def panel_rect(self) -> pygame.Rect:
-        w, h = self.app.size
-        u = min(w / 1280, h / 720)
-        r = pygame.Rect(0, 0, min(w - round(40 * u), round(820 * u)), h - round(190 * u))
-        r.midtop = (w // 2, round(84 * u))
-        return r
 
     def build(self, u: float) -> None:
         p = self.panel_rect()

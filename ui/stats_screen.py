@@ -51,6 +51,7 @@ def _plain(name: str) -> str:
 
 class StatsScene(FormScene):
     TITLE = "stats.title"
+    PANEL_BOX = (1200, 262, 140)
 
     def __init__(self, app, store: StatsStore | None = None) -> None:
         super().__init__(app)
@@ -61,17 +62,6 @@ class StatsScene(FormScene):
         self.stats = report.statistics
         self.tab = "players" if self.stats.players or not self.stats.bots else "bots"
         self.offset = 0
-
-    @property
-    def buttons(self) -> dict:
-        return self.widgets
-
-    def panel_rect(self) -> pygame.Rect:
-        w, h = self.app.size
-        u = min(w / 1280, h / 720)
-        r = pygame.Rect(0, 0, min(w - round(40 * u), round(1200 * u)), h - round(262 * u))
-        r.midtop = (w // 2, round(140 * u))
-        return r
 
     def build(self, u: float) -> None:
         w, h = self.app.size
