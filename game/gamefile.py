@@ -34,7 +34,7 @@ def read_text(path: str | os.PathLike[str]) -> str:
         size = os.path.getsize(path)
         if size > MAX_FILE_BYTES:
             raise GameFileError(f"{path}: file too large ({size} bytes) for a game file")
-        with open(path, encoding="utf-8") as f:
+        with open(path, encoding="utf-8-sig") as f:  # a BOM (Windows editors) is fine
             return f.read()
     except GameFileError:
         raise
@@ -51,6 +51,8 @@ def parse_json(text: str) -> Any:
         raise GameFileError(f"not JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
     except RecursionError:
         raise GameFileError("not a game file: JSON nested too deeply") from None
+    except ValueError as e:  # e.g. an integer of thousands of digits
+        raise GameFileError(f"not a game file: {e}") from None
 
 
 def load(path: str | os.PathLike[str], record_events: bool = True) -> Game:

@@ -174,8 +174,17 @@ def test_hostile_files_are_refused_cleanly(tmp_path, capsys):
     binary.write_bytes(b"\xff\xfe\x00\x01")
     assert main([str(binary)]) == 2
     assert main([str(tmp_path / "missing.json")]) == 2
+    huge = tmp_path / "huge-number.json"
+    huge.write_text('{"format": "flip7/1", "seed": ' + "9" * 6000 + "}")
+    assert main([str(huge)]) == 2
     errs = capsys.readouterr().err.strip().splitlines()
-    assert len(errs) == 3 and "Traceback" not in "".join(errs)
+    assert len(errs) == 4 and "Traceback" not in "".join(errs)
+
+
+def test_a_byte_order_mark_is_accepted(tmp_path):
+    path = tmp_path / "bom.json"
+    path.write_bytes(b"\xef\xbb\xbf" + SEED004.read_bytes())
+    assert summary(load(path))["winner"] == "Hugo"
 
 
 def test_two_decks_allow_more_copies():
