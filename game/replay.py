@@ -11,6 +11,7 @@ import json
 import sys
 from typing import Any
 
+from .cli import run
 from .engine import Game
 from .gamefile import GameFileError, load
 from .state import TARGET
@@ -78,4 +79,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run(main)
