@@ -18,7 +18,6 @@ state stays a plain value that :meth:`Game.clone` can copy.
 
 from __future__ import annotations
 
-import contextlib
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -53,6 +52,7 @@ from .state import (
 from .view import SeatView
 
 _NUMBER_SET = frozenset(NUMBERS)
+_KINDS = {HIT: "hit", STAY: "stay", TARGET: "choose a target"}
 CARD_TITLES = {FREEZE: "Freeze", FLIP_THREE: "Flip Three", SECOND_CHANCE: "Second Chance"}
 
 
@@ -120,6 +120,7 @@ class Game:
         self.cursor = self.dealer  # whose turn it was last (R5.6)
         self._stack: list[tuple] = []
         self._hit_or_stay = tuple((Action(HIT, s), Action(STAY, s)) for s in range(n))
+        self._hit_or_stay_decisions = tuple(Decision(s, HIT_OR_STAY, None, ()) for s in range(n))
         self._context = ""  # what a pending target decision is for
         self._record = record_events
         self._events: list = []
@@ -195,13 +196,17 @@ class Game:
         return events
 
     def _check(self, action: Action) -> None:
+        d = self.pending
+        if (d is not None and action.seat == d.seat and action.kind in _KINDS
+                and (action.kind == TARGET) == (d.kind == TARGET)
+                and (action.kind != TARGET or action.target in d.options)):
+            return  # legal: the common case, checked without building a message
         name = self._name(action.seat) if 0 <= action.seat < len(self.players) else None
         if name is None:
             raise IllegalActionError(f"there is no seat {action.seat}")
-        verb = {HIT: "hit", STAY: "stay", TARGET: "choose a target"}.get(action.kind)
+        verb = _KINDS.get(action.kind)
         if verb is None:
             raise IllegalActionError(f"{name}: unknown action {action.kind!r}")
-        d = self.pending
         if d is None:
             raise IllegalActionError(f"{name} cannot {verb}: the game is over")
         hand = self.hands[action.seat]
@@ -245,11 +250,14 @@ class Game:
     def _run(self) -> list:
         """Run tasks until a real decision is needed or the game is over."""
         stack = self._stack
-        while self.pending is None and self.winner is None:
-            task = stack.pop()
-            with contextlib.suppress(_Interrupt):
-                task[0](self, *task[1:])
-        return self._events
+        while True:
+            try:  # one try around the loop: the hot path pays nothing for it
+                while self.pending is None and self.winner is None:
+                    task = stack.pop()
+                    task[0](self, *task[1:])
+                return self._events
+            except _Interrupt:  # the round ended mid-task; its stack is already reset
+                continue
 
     def _start_round(self) -> None:
         self.round_no += 1
@@ -272,7 +280,7 @@ class Game:
             return
         self.cursor = seat
         if self.hands[seat].has_cards():
-            self.pending = Decision(seat, HIT_OR_STAY, None, ())
+            self.pending = self._hit_or_stay_decisions[seat]
         else:
             self._hit(seat, forced=True)  # R3.3
 
