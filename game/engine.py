@@ -189,7 +189,7 @@ class Game:
                 self._emit(ev.Stayed(action.seat, hand.score(), False))
                 self._stack.append((Game._t_turn,))
             else:
-                self._decide_target(action.seat, action.target)
+                self._settle(action.seat, action.target, self._context, forced=False)
         except _Interrupt:
             pass
         self._run()
@@ -380,9 +380,6 @@ class Game:
             self.in_play.remove(card)
             self.discard.append(card)
             self._emit(ev.CardDiscarded(card, "in_play", chooser, "nobody can take it"))
-
-    def _decide_target(self, chooser: int, target: int) -> None:
-        self._settle(chooser, target, self._context, forced=False)
 
     def _settle(self, chooser: int, target: int, context: str, forced: bool) -> None:
         if context == "give":  # R5.3: a spare Second Chance
