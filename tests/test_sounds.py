@@ -1,22 +1,17 @@
 """The project's own sounds: synthesised the same every time, regenerated when missing,
 played at the table's moments, and silent without an audio device."""
 
-import os
 import wave
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame
+import pytest
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from game import events as ev  # noqa: E402
-from tools import make_sounds  # noqa: E402
-from ui import sound as sound_module  # noqa: E402
-from ui.config import Seat  # noqa: E402
-from ui.driver import make_app, press, pump, settle  # noqa: E402
-from ui.sound import Sound  # noqa: E402
+from game import events as ev
+from tools import make_sounds
+from ui import sound as sound_module
+from ui.config import Seat
+from ui.driver import make_app, press, pump, settle
+from ui.sound import Sound
 
 
 def test_the_sounds_are_deterministic_short_wav_files(tmp_path):

@@ -6,17 +6,13 @@ import subprocess
 import sys
 from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame
+import pytest
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from game.engine import Game  # noqa: E402
-from ui import i18n  # noqa: E402
-from ui.config import Seat  # noqa: E402
-from ui.driver import (  # noqa: E402
+from game.engine import Game
+from ui import i18n
+from ui.config import Seat
+from ui.driver import (
     button_center,
     click,
     make_app,
@@ -26,11 +22,11 @@ from ui.driver import (  # noqa: E402
     settle,
     table_of,
 )
-from ui.hint import simple_odds  # noqa: E402
-from ui.menu import MenuScene  # noqa: E402
-from ui.pause import PauseScene  # noqa: E402
-from ui.summary import GameOver  # noqa: E402
-from ui.table import TableScene, resolve_bot  # noqa: E402
+from ui.hint import simple_odds
+from ui.menu import MenuScene
+from ui.pause import PauseScene
+from ui.summary import GameOver
+from ui.table import TableScene, resolve_bot
 
 PROJECT = Path(__file__).resolve().parent.parent
 

@@ -1,22 +1,17 @@
 """The display model follows the game event by event; the presenter's clock and tweens."""
 
-import os
 import random
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pytest
 
-import pytest  # noqa: E402
-
-from game import events as ev  # noqa: E402
-from game.bots import baseline  # noqa: E402
-from game.engine import Game  # noqa: E402
-from ui import layout as L  # noqa: E402
-from ui.display import Shown  # noqa: E402
-from ui.presenter import Presenter  # noqa: E402
-from ui.timeline import CATCH_UP, Step, Timeline  # noqa: E402
-from ui.tween import TWEENS, Animator  # noqa: E402
+from game import events as ev
+from game.bots import baseline
+from game.engine import Game
+from ui import layout as L
+from ui.display import Shown
+from ui.presenter import Presenter
+from ui.timeline import CATCH_UP, Step, Timeline
+from ui.tween import TWEENS, Animator
 
 
 def random_games(count, seed=0):

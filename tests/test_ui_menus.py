@@ -2,26 +2,20 @@
 the main menu, rules, settings, pause, save as / load (with the file browser), at
 three window sizes and in three languages."""
 
-import os
+import pygame
+import pygame_gui
+import pytest
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
-import pygame  # noqa: E402
-import pygame_gui  # noqa: E402
-import pytest  # noqa: E402
-
-from ui import i18n  # noqa: E402
-from ui.config import Seat  # noqa: E402
-from ui.driver import button_center, click, make_app, press, pump, resize, table_of  # noqa: E402
-from ui.files import FilesScene  # noqa: E402
-from ui.menu import MenuScene  # noqa: E402
-from ui.pause import PauseScene  # noqa: E402
-from ui.rules_screen import PAGES, RulesScene  # noqa: E402
-from ui.settings_screen import SettingsScene  # noqa: E402
-from ui.setup import SetupScene  # noqa: E402
-from ui.table import TableScene  # noqa: E402
+from ui import i18n
+from ui.config import Seat
+from ui.driver import button_center, click, make_app, press, pump, resize, table_of
+from ui.files import FilesScene
+from ui.menu import MenuScene
+from ui.pause import PauseScene
+from ui.rules_screen import PAGES, RulesScene
+from ui.settings_screen import SettingsScene
+from ui.setup import SetupScene
+from ui.table import TableScene
 
 
 @pytest.fixture(autouse=True)

@@ -2,18 +2,12 @@
 and every kind of decision (hit, stay, the target of a Freeze, a Flip Three, a spare
 Second Chance) reached through the UI."""
 
-import os
+import pygame
+import pytest
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from game.state import HIT_OR_STAY, TARGET  # noqa: E402
-from ui.config import Seat  # noqa: E402
-from ui.driver import (  # noqa: E402
+from game.state import HIT_OR_STAY, TARGET
+from ui.config import Seat
+from ui.driver import (
     button_center,
     click,
     make_app,
@@ -22,7 +16,7 @@ from ui.driver import (  # noqa: E402
     settle,
     table_of,
 )
-from ui.summary import GameOver, RoundSummary  # noqa: E402
+from ui.summary import GameOver, RoundSummary
 
 HUMAN_AND_TWO_BOTS = [Seat("Ana", None), Seat("Bo", "baseline"), Seat("Cy", "baseline")]
 

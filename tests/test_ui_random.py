@@ -4,18 +4,13 @@ After every input the game is still legal (every card somewhere, R1.5) and, when
 the table is settled, the screen shows exactly the game's state.
 """
 
-import os
 import random
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame
 
-import pygame  # noqa: E402
-
-from game.cards import composition  # noqa: E402
-from ui.config import Seat  # noqa: E402
-from ui.driver import click, make_app, press, pump, resize, table_of  # noqa: E402
+from game.cards import composition
+from ui.config import Seat
+from ui.driver import click, make_app, press, pump, resize, table_of
 
 KEYS = [pygame.K_h, pygame.K_s, pygame.K_SPACE, pygame.K_RETURN, pygame.K_1, pygame.K_2,
         pygame.K_3, pygame.K_4, pygame.K_0, pygame.K_a, pygame.K_ESCAPE, pygame.K_PLUS,

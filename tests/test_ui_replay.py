@@ -10,26 +10,22 @@ import subprocess
 import sys
 from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame
+import pygame_gui
+import pytest
 
-import pygame  # noqa: E402
-import pygame_gui  # noqa: E402
-import pytest  # noqa: E402
-
-from game import bots, gamefile  # noqa: E402
-from game.engine import Game  # noqa: E402
-from game.rules import RuleOptions  # noqa: E402
-from ui import i18n  # noqa: E402
-from ui.display import Shown  # noqa: E402
-from ui.driver import button_center, click, make_app, press, pump  # noqa: E402
-from ui.files import FilesScene  # noqa: E402
-from ui.menu import MenuScene  # noqa: E402
-from ui.replay import ReplayScene  # noqa: E402
-from ui.replay_files import ReplayFilesScene, open_replay  # noqa: E402
-from ui.replay_model import CHECKPOINT, load_replay  # noqa: E402
-from ui.summary import GameOver  # noqa: E402
+from game import bots, gamefile
+from game.engine import Game
+from game.rules import RuleOptions
+from ui import i18n
+from ui.display import Shown
+from ui.driver import button_center, click, make_app, press, pump
+from ui.files import FilesScene
+from ui.menu import MenuScene
+from ui.replay import ReplayScene
+from ui.replay_files import ReplayFilesScene, open_replay
+from ui.replay_model import CHECKPOINT, load_replay
+from ui.summary import GameOver
 
 PROJECT = Path(__file__).resolve().parent.parent
 SEED004 = PROJECT / "examples" / "seed004_last_round.json"

@@ -14,18 +14,14 @@ import sys
 import time
 from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame
+import pytest
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from game import gamefile  # noqa: E402
-from game.engine import Game  # noqa: E402
-from ui import i18n  # noqa: E402
-from ui.config import Seat  # noqa: E402
-from ui.driver import (  # noqa: E402
+from game import gamefile
+from game.engine import Game
+from ui import i18n
+from ui.config import Seat
+from ui.driver import (
     button_center,
     click,
     make_app,
@@ -35,10 +31,10 @@ from ui.driver import (  # noqa: E402
     table_of,
     type_text,
 )
-from ui.files import FilesScene  # noqa: E402
-from ui.menu import MenuScene  # noqa: E402
-from ui.saves import load_file  # noqa: E402
-from ui.summary import GameOver  # noqa: E402
+from ui.files import FilesScene
+from ui.menu import MenuScene
+from ui.saves import load_file
+from ui.summary import GameOver
 
 PROJECT = Path(__file__).resolve().parent.parent
 TRIO = [Seat("Ana", None), Seat("Bo", None), Seat("Cy", "baseline")]

@@ -4,20 +4,15 @@ keys and placeholders; the language switched mid-game without losing the game.""
 
 import doctest
 import json
-import os
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame
+import pytest
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from ui import config, i18n, paths, settings, setup_model  # noqa: E402
-from ui.config import Seat  # noqa: E402
-from ui.driver import button_center, click, make_app, press, pump, settle  # noqa: E402
-from ui.settings import Settings  # noqa: E402
-from ui.settings_screen import SettingsScene  # noqa: E402
+from ui import config, i18n, paths, settings, setup_model
+from ui.config import Seat
+from ui.driver import button_center, click, make_app, press, pump, settle
+from ui.settings import Settings
+from ui.settings_screen import SettingsScene
 
 
 @pytest.fixture(autouse=True)

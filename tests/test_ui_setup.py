@@ -1,19 +1,13 @@
 """The New game screen builds exactly the game it shows: seats (typed names, bots and
 their levels, their order), the first dealer, the rule options of R9, the seed."""
 
-import os
+import pygame
+import pytest
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from game.rules import RuleOptions  # noqa: E402
-from ui import i18n  # noqa: E402
-from ui.config import Seat  # noqa: E402
-from ui.driver import (  # noqa: E402
+from game.rules import RuleOptions
+from ui import i18n
+from ui.config import Seat
+from ui.driver import (
     button_center,
     clear_entry,
     click,
@@ -23,9 +17,9 @@ from ui.driver import (  # noqa: E402
     table_of,
     type_text,
 )
-from ui.setup import SetupScene  # noqa: E402
-from ui.setup_model import TableSetup  # noqa: E402
-from ui.table import TableScene  # noqa: E402
+from ui.setup import SetupScene
+from ui.setup_model import TableSetup
+from ui.table import TableScene
 
 
 @pytest.fixture

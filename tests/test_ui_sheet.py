@@ -2,23 +2,17 @@
 round by round (one hand counted with the card calculator), a past round corrected, the
 history (reopen, delete with confirmation), and the export buttons."""
 
-import os
+import pygame
+import pytest
+from PIL import Image
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-from PIL import Image  # noqa: E402
-
-from ui import i18n  # noqa: E402
-from ui.calculator_screen import CalculatorScene  # noqa: E402
-from ui.driver import button_center, clear_entry, click, make_app, press, type_text  # noqa: E402
-from ui.history_screen import ConfirmScene, HistoryScene  # noqa: E402
-from ui.menu import MenuScene  # noqa: E402
-from ui.sheet_screen import SheetScene  # noqa: E402
-from ui.sheet_setup import SheetSetupScene  # noqa: E402
+from ui import i18n
+from ui.calculator_screen import CalculatorScene
+from ui.driver import button_center, clear_entry, click, make_app, press, type_text
+from ui.history_screen import ConfirmScene, HistoryScene
+from ui.menu import MenuScene
+from ui.sheet_screen import SheetScene
+from ui.sheet_setup import SheetSetupScene
 
 PLAYERS = ["Hugo", "Léa", "Lucas", "Chloé"]
 ROUNDS = [[24, 0, 35, 29], [0, 41, 22, 36], [38, 27, 0, 47], [31, 19, 44, 0],

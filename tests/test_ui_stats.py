@@ -1,24 +1,19 @@
 """The statistics screen: figures of a set of known finished games, a damaged statistics
 file reported and rebuilt, and a game finished at the table counted."""
 
-import os
 from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame
+import pytest
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from game import gamefile  # noqa: E402
-from game.simulate import play_game  # noqa: E402
-from game.stats import compute  # noqa: E402
-from ui import i18n  # noqa: E402
-from ui.config import Seat  # noqa: E402
-from ui.driver import button_center, click, make_app, press, settle  # noqa: E402
-from ui.stats_screen import StatsScene, figures, rows_of  # noqa: E402
-from ui.stats_store import StatsStore  # noqa: E402
+from game import gamefile
+from game.simulate import play_game
+from game.stats import compute
+from ui import i18n
+from ui.config import Seat
+from ui.driver import button_center, click, make_app, press, settle
+from ui.stats_screen import StatsScene, figures, rows_of
+from ui.stats_store import StatsStore
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "seed004_last_round.json"
 
