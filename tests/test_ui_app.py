@@ -72,7 +72,7 @@ def test_animations_really_run_card_by_card():
     assert table.game.hands[0].numbers == ["5", "9"]  # the game has moved on at once...
     assert table.shown.hands[0].numbers == ["5"]  # ...the screen has not
     positions = []
-    for _ in range(8):
+    for _ in range(10):
         pump(app, 1, dt=1 / 60)
         if table.presenter.sprites:
             positions.append(table.presenter.sprites[0].pos)
@@ -96,7 +96,7 @@ def test_reduced_motion_places_cards_without_travel_and_captions_them():
     table = app.start_game([Seat("Ana", None), Seat("Bo", None)], deck=["5", "6", "5"],
                            dealer=1)
     settle(app)
-    press(app, pygame.K_h, frames=1)
+    press(app, pygame.K_h, frames=2)
     sprite = table.presenter.sprites[0]
     assert sprite.pos == table.presenter.line_slot(0).center  # already where it lands
     settle(app)

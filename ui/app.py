@@ -43,6 +43,8 @@ from .theme import font_scale, make_manager  # noqa: E402
 
 MIN_SIZE = (800, 500)
 IDLE_POLL_MS = 25  # idle input latency; about 0.3 % of a core
+MAX_DT = 0.25  # a slow frame never jumps an animation further than this
+MAX_IDLE_DT = 1.0  # time counted for a bot's beat or a notice's life after a nap
 log = logging.getLogger("flip7")
 
 
@@ -300,43 +302,59 @@ class App:
             self.stack.handle_event(event)
 
     def step(self, dt: float | None = None) -> None:
-        """One pass of the loop; ``dt`` given: a test's fixed time step, no waiting."""
+        """One pass of the loop; ``dt`` given: a test's fixed time step, no waiting.
+
+        Time passes first (animations, a bot's beat, a notice's life), then the input
+        of this pass is handled, so a key that starts an animation never skips the
+        time the table stood still before it. Every pass that updates also draws: what
+        is on screen is always what a full redraw would draw.
+        """
         if dt is not None:
             events = pygame.event.get()
         elif self.dirty or self.stack.busy() or self.config.frames is not None:
-            dt = min(self.clock.tick(self.config.fps) / 1000, 0.25)
+            dt = min(self.clock.tick(self.config.fps) / 1000, MAX_DT)
             events = pygame.event.get()
         else:
             # Idle: pygame-ce's event.wait polls every millisecond, so nap for real and
             # look at the queue a few dozen times a second; update only when an event
             # came or a scene's wake-up time (a bot's thinking beat) has passed.
-            wake = min((w for w in (self.stack.wakeup(), self.notices.wakeup())
-                        if w is not None), default=None)
-            pygame.time.wait(IDLE_POLL_MS if wake is None
-                             else max(1, min(IDLE_POLL_MS, int(wake * 1000))))
+            wake = self.wakeup()
+            self.nap(IDLE_POLL_MS if wake is None
+                     else max(1, min(IDLE_POLL_MS, int(wake * 1000))))
             events = pygame.event.get()
             idle_for = time.perf_counter() - self._updated
             if not events and (wake is None or idle_for < wake):
                 self.frame += 1
                 return
-            dt = self.clock.tick() / 1000
+            dt = min(self.clock.tick() / 1000, MAX_IDLE_DT)
+        self.stack.update(dt)
+        self.notices.update(dt)
         for event in events:
             self.handle(event)
             if not self.running:
                 return
-        self.stack.update(dt)
-        if self.notices.update(dt):
-            self.dirty = True
         self.manager.update(dt)
         self._updated = time.perf_counter()
-        if self.dirty or self.stack.busy():
-            self.draw()
+        self.draw()
         self.frame += 1
 
+    def wakeup(self) -> float | None:
+        """Seconds until something must change on screen with no input (None: never)."""
+        return min((w for w in (self.stack.wakeup(), self.notices.wakeup()) if w is not None),
+                   default=None)
+
+    def nap(self, ms: int) -> None:
+        """Sleep while idle (the screen is then exactly a full redraw; tests check it here)."""
+        pygame.time.wait(ms)
+
+    def render(self, surface: pygame.Surface) -> None:
+        """A full redraw of everything shown (the scenes, the widgets, the notices)."""
+        self.stack.draw(surface)
+        self.manager.draw_ui(surface)
+        self.notices.draw(surface, self.assets)
+
     def draw(self) -> None:
-        self.stack.draw(self.screen)
-        self.manager.draw_ui(self.screen)
-        self.notices.draw(self.screen, self.assets)
+        self.render(self.screen)
         pygame.display.flip()
         self.dirty = False
 

@@ -19,7 +19,7 @@ from game.state import Action  # noqa: E402
 
 from .app import App  # noqa: E402
 from .config import Config  # noqa: E402
-from .table import TableScene  # noqa: E402
+from .table import HANDOVER_GUARD, TableScene  # noqa: E402
 
 DT = 1 / 30
 
@@ -81,10 +81,15 @@ def resize(app: App, size, frames: int = 1) -> None:
 
 
 def settle(app: App) -> None:
-    """Play every queued animation at once (stopping at a round summary)."""
+    """Play every queued animation at once (stopping at a round summary), then wait, as
+    a person would, until a prompt for a human accepts input (a hot-seat hand-over)."""
     table = table_of(app)
     for _ in range(3):
         table.presenter.skip()
+        app.step(dt=DT)
+    for _ in range(round(HANDOVER_GUARD / DT) + 2):
+        if table.human_turn() is None or table.ready_turn() is not None:
+            break
         app.step(dt=DT)
 
 

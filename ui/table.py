@@ -32,6 +32,10 @@ from .scene import Scene
 from .timeline import Step
 
 TARGET_KEYS = "1234567890abcdefgh"  # the n-th eligible seat
+# Hot seat: when the turn passes from one person to another, the new prompt must be on
+# screen this long before input counts, so a double tap (or a key meant for the
+# previous player) never decides for the next one.
+HANDOVER_GUARD = 0.6
 log = logging.getLogger(__name__)
 
 
@@ -125,6 +129,10 @@ class TableScene(Scene):
             self.presenter.say(t("caption.bot_fallback", level=level))
         self.think: float | None = None
         self.gate_open = False
+        self.last_human: int | None = None  # the seat of the last decision taken by a person
+        self.prompt_for: int | None = None  # the decision (its action number) now prompted
+        self.guard: float | None = None  # seconds before input may decide it (a hand-over)
+        self.keys_down: set[int] = set()  # held keys: an auto-repeat never decides
         self.app.invalidate()
 
     def _cue(self, event) -> None:
@@ -136,6 +144,8 @@ class TableScene(Scene):
         """The one way the table changes the game: a legal action, applied."""
         if action not in self.game.legal_actions():
             return  # never reached from the UI: nothing illegal is clickable
+        if action.seat not in self.bot_fns:
+            self.last_human = action.seat
         self.presenter.feed(self.game.apply(action))
         self.app.autosave(self)
         self.think = None
@@ -149,6 +159,33 @@ class TableScene(Scene):
         if d is None or not self.presenter.settled or d.seat in self.bot_fns:
             return None
         return d
+
+    def ready_turn(self):
+        """The human decision that input may take now: prompted, and past a hand-over's
+        guard (input given before the new person's prompt was visible decides nothing)."""
+        d = self.human_turn()
+        if d is None or self.prompt_for != len(self.game.actions) or self.guard is not None:
+            return None
+        return d
+
+    def _watch_prompt(self, dt: float) -> None:
+        """Note when a human prompt appears; count down a hand-over's guard."""
+        d = self.human_turn()
+        if d is None:
+            self.prompt_for = None
+            return
+        if self.prompt_for != len(self.game.actions):
+            self.prompt_for = len(self.game.actions)
+            handover = self.last_human is not None and self.last_human != d.seat
+            self.guard = HANDOVER_GUARD if handover else None
+            self._sync_buttons()
+            self.app.invalidate()
+        elif self.guard is not None:
+            self.guard -= dt
+            if self.guard <= 0:
+                self.guard = None
+                self._sync_buttons()
+                self.app.invalidate()
 
     # ----------------------------------------------------------- scene
     def enter(self) -> None:
@@ -198,17 +235,21 @@ class TableScene(Scene):
             for b in self.buttons.values():
                 b.show() if want else b.hide()
             self._shown_buttons = want
+        for b in self.buttons.values():  # greyed while a hand-over's guard runs
+            if (self.ready_turn() is None) != (not b.is_enabled):
+                b.disable() if self.ready_turn() is None else b.enable()
 
     def busy(self) -> bool:
         return self.presenter.animating
 
     def wakeup(self) -> float | None:
-        return self.think
+        times = [w for w in (self.think, self.guard) if w is not None]
+        return min(times, default=None)
 
     # ----------------------------------------------------------- input
     def handle_event(self, event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            d = self.human_turn()
+            d = self.ready_turn()
             if d is not None and d.kind == HIT_OR_STAY:
                 if event.ui_element is self.buttons.get("hit"):
                     self.act(Action.hit(d.seat))
@@ -217,8 +258,13 @@ class TableScene(Scene):
                     self.act(Action.stay(d.seat))
                     return True
             return False
+        if event.type == pygame.KEYUP:
+            self.keys_down.discard(event.key)
+            return False
         if event.type == pygame.KEYDOWN:
-            return self._key(event)
+            repeat = event.key in self.keys_down or getattr(event, "repeat", False)
+            self.keys_down.add(event.key)
+            return self._key(event, repeat)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             return self._click(event.pos)
         if event.type == pygame.MOUSEMOTION:
@@ -232,7 +278,7 @@ class TableScene(Scene):
         d = self.human_turn()
         return d if d is not None and d.kind != HIT_OR_STAY else None
 
-    def _key(self, event) -> bool:
+    def _key(self, event, repeat: bool = False) -> bool:
         key = event.key
         if key in (pygame.K_ESCAPE, pygame.K_p):
             self.app.pause_game(self)
@@ -253,9 +299,9 @@ class TableScene(Scene):
                 self.app.invalidate()
                 return True
             return False
-        d = self.human_turn()
-        if d is None:
-            return False
+        d = self.ready_turn()
+        if d is None or repeat:
+            return d is not None or self.human_turn() is not None  # used up, decides nothing
         if d.kind == HIT_OR_STAY:
             if key in (pygame.K_h, pygame.K_SPACE):
                 self.act(Action.hit(d.seat))
@@ -279,7 +325,7 @@ class TableScene(Scene):
             self.app.invalidate()
             return True
         d = self._targeting()
-        if d is not None:
+        if d is not None and self.ready_turn() is not None:
             seat = self.table_view.seat_at(self.layout, pos)
             if seat in d.options:
                 self.act(Action.choose(d.seat, seat))
@@ -289,6 +335,7 @@ class TableScene(Scene):
     # ----------------------------------------------------------- update
     def update(self, dt: float) -> None:
         self.presenter.update(dt)
+        self._watch_prompt(dt)
         gate = self.presenter.gate
         if gate is not None and not self.gate_open and self.app.stack.top is self:
             self.gate_open = True
@@ -372,7 +419,7 @@ class TableScene(Scene):
         views.panel.draw(surface, lay, self.shown, p, p.timeline.speed)
         prompt, detail = self.prompt()
         draw_bar(surface, self.app.assets, lay, prompt, detail,
-                 GOLD if self.human_turn() else CREAM)
+                 GOLD if self.ready_turn() else CREAM)
         assets = self.app.assets
         for sprite in p.sprites:
             sprite.draw(surface, assets)
