@@ -36,6 +36,30 @@ def test_the_shown_table_equals_the_game_after_every_batch_of_events():
             assert shown.differences(game) == []
 
 
+def test_a_finished_flip_three_always_leaves_the_tray():
+    """Issue 10, defect 3: "Bo takes three — from Ada" with its cards stayed in the tray
+    during the next decision when that decision was not a hit."""
+    ended = 0
+    for rng, game in random_games(150, seed=500):
+        shown = Shown.before_opening(game)
+        for e in game.opening_events:
+            shown.apply(e)
+        running = 0  # Flip Threes started and not yet ended
+        while not game.over:
+            legal = game.legal_actions()
+            for e in game.apply(rng.choice(legal)):
+                shown.apply(e)
+                if isinstance(e, ev.FlipThreeStarted):
+                    running += 1
+                if isinstance(e, ev.FlipThreeEnded):
+                    running -= 1
+                    ended += 1
+                if isinstance(e, ev.RoundScored):  # a round can end in the middle of one
+                    running = 0
+            assert (shown.flip_three is None) == (running == 0), "a Flip Three left in the tray"
+    assert ended > 20
+
+
 def test_a_snapshot_of_a_quiet_game_equals_the_game():
     _rng, game = next(random_games(1, seed=99))
     game.apply(game.legal_actions()[0])

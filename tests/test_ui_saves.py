@@ -23,6 +23,7 @@ from ui import i18n
 from ui.config import Seat
 from ui.driver import (
     button_center,
+    clear_entry,
     click,
     make_app,
     press,
@@ -250,6 +251,23 @@ def test_a_bad_file_typed_in_the_load_screen_is_a_message_and_the_screen_stays(t
     assert app.notices.rects and app.notices.rects[0].collidepoint(app.notices.rects[0].center)
     click(app, app.notices.rects[0].center)  # a click dismisses it
     assert app.notices.texts == []
+
+
+def test_a_failed_load_message_stays_behind_when_a_good_file_is_opened(tmp_path, hostile_dir):
+    """Issue 10, defect 4: "Could not open garbage.json" followed the player to the table."""
+    app = make_app(home=str(tmp_path), lang="en")
+    click(app, button_center(app.stack.top, "load"))
+    files = app.stack.top
+    good = Path("examples/seed004_last_round.json").resolve()
+    for name in (str(hostile_dir / "illegal_action.json"), str(good)):
+        click(app, files.widgets["path"].rect.center)
+        clear_entry(app)
+        type_text(app, name)
+        press(app, pygame.K_RETURN)
+        if app.stack.top is files:
+            assert [t for t in app.notices.texts if t.startswith("Could not open")]
+    assert table_of(app) is app.stack.top
+    assert not [t for t in app.notices.texts if t.startswith("Could not open")]
 
 
 def test_a_full_disk_is_a_message_once_and_the_previous_autosave_stays(tmp_path, monkeypatch):

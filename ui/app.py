@@ -170,7 +170,8 @@ class App:
         try:
             game = load_file(path)
         except LoadError as e:
-            self.notify(t("notice.load_failed", file=Path(path).name, reason=e), error=True)
+            self.notify(t("notice.load_failed", file=Path(path).name, reason=e), error=True,
+                        screen=True)
             return None
         return self.open_game(game)
 
@@ -229,10 +230,11 @@ class App:
         self.stack.push(GameOver(self, table) if gate == "game_over" else RoundSummary(self, table))
         self.invalidate()
 
-    def notify(self, text: str, error: bool = False) -> None:
-        """A message at the top of the window; the program goes on."""
+    def notify(self, text: str, error: bool = False, screen: bool = False) -> None:
+        """A message at the top of the window; the program goes on. ``screen``: it is about
+        the screen on top (a file it could not open) and goes when that screen is left."""
         (log.warning if error else log.info)("%s", text)
-        self.notices.add(text, error)
+        self.notices.add(text, error, self.stack.top if screen else None)
         self.invalidate()
 
     # ------------------------------------------------------------ settings
@@ -333,6 +335,7 @@ class App:
             self.handle(event)
             if not self.running:
                 return
+        self.notices.keep_for(self.stack.top)
         self.manager.update(dt)
         self._updated = time.perf_counter()
         self.draw()

@@ -56,7 +56,6 @@ class FlipThreeShown:
     target: int
     by: int
     cards: list[str] = field(default_factory=list)
-    done: bool = False
 
 
 @dataclass
@@ -132,10 +131,6 @@ class Shown:
     def _on_RoundStarted(self, e: ev.RoundStarted) -> None:
         self.round_no, self.dealer = e.round, e.dealer
 
-    def _on_Hit(self, e: ev.Hit) -> None:
-        if self.flip_three is not None and self.flip_three.done:
-            self.flip_three = None  # a new turn: the last Flip Three leaves the panel
-
     def _on_CardDrawn(self, e: ev.CardDrawn) -> None:
         self.draw_count -= 1
         hand = self.hands[e.seat]
@@ -196,8 +191,7 @@ class Shown:
     def _on_FlipThreeEnded(self, e: ev.FlipThreeEnded) -> None:
         self.in_play.remove(FLIP_THREE)
         self._to_discard(1, FLIP_THREE)
-        if self.flip_three is not None:
-            self.flip_three.done = True
+        self.flip_three = None  # done: the tray is empty again, whatever comes next
 
     def _on_EffectQueued(self, e: ev.EffectQueued) -> None:
         self.staged.pop(0)

@@ -61,7 +61,7 @@ class PanelView:
         ft = shown.flip_three
         if ft is not None:
             line = t("tray.dealing", target=presenter.who(ft.target), by=presenter.who(ft.by))
-            color = MUTED if ft.done else CREAM
+            color = CREAM
         else:
             line, color = t("tray.none"), MUTED
         s = a.wrapped(line, lay.font(13), color, p.tray_line.w, 2)

@@ -148,7 +148,7 @@ class TableView:
         label = a.text(t("pile.discard", count=count), small, MUTED)
         surface.blit(label, label.get_rect(midtop=(disc.centerx, disc.bottom + 6)))
         waiting = [c for c in shown.in_play
-                   if not (c == FLIP_THREE and shown.flip_three and not shown.flip_three.done)]
+                   if not (c == FLIP_THREE and shown.flip_three)]
         for card in ("freeze", "flip_three", "second_chance"):
             if ("in_play", card) in hidden and card in waiting:
                 waiting.remove(card)

@@ -153,7 +153,7 @@ class FilesScene(FormScene):
     def confirm(self) -> None:
         path = self.target()
         if path is None:
-            self.app.notify(t("files.no_name"), error=True)
+            self.app.notify(t("files.no_name"), error=True, screen=True)
             return
         if self.mode == "load":
             self.app.load_game(path)  # a table on success; a message otherwise

@@ -121,7 +121,7 @@ class HistoryScene(FormScene):
         try:
             sheet = self.store.open(sheet_id)
         except SheetStoreError as e:
-            self.app.notify(t("sheet.open_failed", reason=e), error=True)
+            self.app.notify(t("sheet.open_failed", reason=e), error=True, screen=True)
             return
         self.app.stack.push(SheetScene(self.app, sheet, self.store))
 

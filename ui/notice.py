@@ -17,13 +17,19 @@ MAX_SHOWN = 3
 
 class Notices:
     def __init__(self) -> None:
-        self.items: list[list] = []  # [text, seconds left, error]
+        self.items: list[list] = []  # [text, seconds left, error, owner scene or None]
         self.rects: list[pygame.Rect] = []
 
-    def add(self, text: str, error: bool = False) -> None:
+    def add(self, text: str, error: bool = False, owner: object = None) -> None:
+        """Show ``text``; with an ``owner`` (a scene), only while that scene is on top."""
         self.items = [i for i in self.items if i[0] != text]
-        self.items.append([text, SECONDS, error])
+        self.items.append([text, SECONDS, error, owner])
         del self.items[:-MAX_SHOWN]
+
+    def keep_for(self, top: object) -> None:
+        """Drop the notices of a screen that was left ("Could not open…" stays behind
+        when a good file is opened next)."""
+        self.items = [i for i in self.items if i[3] is None or i[3] is top]
 
     @property
     def texts(self) -> list[str]:
@@ -57,7 +63,7 @@ class Notices:
         width = min(w - round(40 * u), round(820 * u))
         y = round(12 * u)
         pad = round(12 * u)
-        for text, _left, error in self.items:
+        for text, _left, error, _owner in self.items:
             body = assets.wrapped(text, max(11, round(16 * u)), CREAM, width - 2 * pad,
                                   max_lines=4)
             rect = pygame.Rect(0, 0, width, body.get_height() + 2 * pad)

@@ -29,7 +29,7 @@ class ReplayFilesScene(FilesScene):
     def confirm(self) -> None:
         path = self.target()
         if path is None:
-            self.app.notify(t("files.no_name"), error=True)
+            self.app.notify(t("files.no_name"), error=True, screen=True)
             return
         open_replay(self.app, path, from_menu=False)
 
@@ -54,7 +54,8 @@ def open_replay(app, path, from_menu: bool = True) -> ReplayScene | None:
     try:
         replay = load_replay(path)
     except LoadError as e:
-        app.notify(t("notice.load_failed", file=Path(path).name, reason=e), error=True)
+        app.notify(t("notice.load_failed", file=Path(path).name, reason=e), error=True,
+                   screen=True)
         return None
     return show(app, replay, Path(path).name, from_menu=from_menu)
 

@@ -197,9 +197,10 @@ class CardSteps:
         return step
 
     def _FlipThreeEnded(self, e: ev.FlipThreeEnded) -> Step:
+        """The three cards rest a moment in the tray, then it empties (every time)."""
         def start():
             self._fly(FLIP_THREE, self.tray_spot(), self.layout.discard_pile, keep=False)
-        return Step(self._motion(TRAVEL), start, lambda: self._apply(e))
+        return Step(self._motion(TRAVEL) + REST, start, lambda: self._apply(e))
 
     def _EffectQueued(self, e: ev.EffectQueued) -> Step:
         step = Step(self._motion(TRAVEL) + REST, hide=frozenset({("staged", 0)}))
