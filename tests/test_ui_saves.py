@@ -94,7 +94,7 @@ def test_every_decision_is_autosaved_and_continue_resumes_at_that_decision(tmp_p
     assert resumed.game.actions == game.actions and resumed.game.pending == game.pending
     assert resumed.game.totals == game.totals and resumed.game.round_no == game.round_no
     assert resumed.shown.differences(resumed.game) == []
-    assert "Game resumed" in resumed.presenter.caption
+    assert "Game resumed" in str(resumed.presenter.caption)
 
 
 def test_a_finished_game_leaves_the_autosave_for_the_last_finished_file(tmp_path):

@@ -165,3 +165,25 @@ def test_switching_language_mid_game_keeps_the_game_and_changes_the_cards(tmp_pa
     assert settings.load(app.dirs.settings)[0].language == "fr"
     press(app, pygame.K_1)  # and the game goes on
     assert len(table.game.actions) == len(actions) + 1
+
+
+def test_the_log_and_caption_follow_a_language_switch(tmp_path):
+    """Issue 10, defect 5: the German table still said "Marc reste avec 30"; a game loaded
+    in English still said "Spiel fortgesetzt — Runde 3"."""
+    app = make_app(home=str(tmp_path), lang="fr", seed=4, think_time=0.0)
+    table = app.start_game([Seat("Marc", None), Seat("Bot", "baseline")],
+                           deck=["5", "6", "7"], dealer=1)
+    settle(app)
+    press(app, pygame.K_h)
+    settle(app)
+    french = [str(line) for line in table.presenter.log]
+    assert "Marc pioche" in french
+    app.change_settings(language="de")
+    german = [str(line) for line in table.presenter.log]
+    assert "Marc zieht" in german and "Marc pioche" not in german
+    assert str(table.presenter.caption) in german and str(table.presenter.caption) not in french
+    app.change_settings(language="en")
+    resumed = app.load_game(app.dirs.autosave)
+    assert str(resumed.presenter.caption) == "Game resumed — round 1"
+    app.change_settings(language="de")
+    assert str(resumed.presenter.caption) == "Spiel fortgesetzt — Runde 1"

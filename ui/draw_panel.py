@@ -116,7 +116,7 @@ class PanelView:
                 if y + step > at(p.log).bottom:
                     break
                 color = CREAM if i == 0 else MUTED
-                s = a.wrapped(text, size, color, p.log.w, 2)
+                s = a.wrapped(str(text), size, color, p.log.w, 2)
                 if y + s.get_height() > at(p.log).bottom:
                     break
                 if i > 3:

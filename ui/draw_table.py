@@ -162,7 +162,7 @@ class TableView:
             label = a.text(t("pile.in_play"), small, GOLD)
             surface.blit(label, label.get_rect(midtop=(spot.centerx, spot.bottom + 6)))
         if presenter.caption:
-            cap = a.text(presenter.caption, lay.font(17), CREAM, max_width=lay.caption.w)
+            cap = a.text(str(presenter.caption), lay.font(17), CREAM, max_width=lay.caption.w)
             surface.blit(cap, cap.get_rect(center=lay.caption.center))
 
     # -------------------------------------------------------------- seats

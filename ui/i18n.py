@@ -72,6 +72,38 @@ def mismatches() -> list[str]:
     return out
 
 
+class Msg:
+    """A message kept as its key and arguments and written in the language of the moment
+    (a log line or caption stays right after a language switch).
+
+    >>> m = Msg("caption.staged", card=Msg("card.freeze"))
+    >>> set_language("fr"); str(m) == t("caption.staged", card=t("card.freeze"))
+    True
+    >>> set_language("en"); f"{m}" == t("caption.staged", card="Freeze")
+    True
+    """
+
+    __slots__ = ("key", "args")
+
+    def __init__(self, key: str, **args: object) -> None:
+        self.key, self.args = key, args
+
+    def __str__(self) -> str:
+        return t(self.key, **self.args)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __repr__(self) -> str:
+        return f"Msg({self.key!r}, {self.args!r})"
+
+
+def card_msg(card: str) -> Msg | str:
+    """:func:`card_name`, written when shown (an action card's name is translated)."""
+    return Msg(f"card.{card}") if card in ("freeze", "flip_three", "second_chance") else \
+        card_name(card)
+
+
 def card_name(card: str) -> str:
     """A card as players call it: ``Stop`` for a Freeze in French, ``×2`` for x2."""
     if card in ("freeze", "flip_three", "second_chance"):

@@ -15,7 +15,7 @@ from game import events as ev
 
 from . import layout as L
 from .display import Shown
-from .i18n import t
+from .i18n import Msg
 from .sprites import CardSprite, Confetti, SeatFx, TextSprite
 from .steps_cards import FLIP, TRAVEL, CardSteps
 from .steps_round import RoundSteps
@@ -38,8 +38,8 @@ class Presenter(CardSteps, RoundSteps):
         self.confetti: list[Confetti] = []
         self.flyer: CardSprite | None = None  # the card just drawn, until its consequence
         self.pile_lift = 0.0  # the draw pile's top card rises as a hit is pressed
-        self.caption = ""
-        self.log: deque[str] = deque(maxlen=40)
+        self.caption: Msg | str = ""  # written in the current language when drawn
+        self.log: deque[Msg | str] = deque(maxlen=40)
         self.version = 0  # bumped whenever the caption or log changes
         self.cue = None  # called with each event as its step starts playing (sounds)
         self.timeline.on_start = self._step_started
@@ -93,7 +93,7 @@ class Presenter(CardSteps, RoundSteps):
         if self.cue is not None and event is not None and not self.timeline.skipping:
             self.cue(event)
 
-    def say(self, text: str) -> None:
+    def say(self, text: Msg | str) -> None:
         """Show a caption under the piles and add it to the table log."""
         self.caption = text
         self.log.append(text)
@@ -114,8 +114,11 @@ class Presenter(CardSteps, RoundSteps):
 
     # ------------------------------------------------------------ helpers
     def who(self, seat: int) -> str:
+        return str(self.who_msg(seat))
+
+    def who_msg(self, seat: int) -> Msg | str:
         name = self.shown.players[seat]
-        return t("who.bot", name=name) if self.shown.bots[seat] else name
+        return Msg("who.bot", name=name) if self.shown.bots[seat] else name
 
     def _apply(self, event) -> None:
         self.shown.apply(event)

@@ -23,7 +23,7 @@ from .assets import CREAM, GOLD, MUTED
 from .config import Seat
 from .display import Shown
 from .draw_table import SeatState
-from .i18n import card_name, t
+from .i18n import Msg, card_msg, card_name, t
 from .replay_model import Decision, Replay
 from .scene import Scene
 from .table import TableScene
@@ -173,22 +173,22 @@ class ReplayScene(TableScene):
         self.goto(self.replay.first_of_round(round_no))
 
     # ------------------------------------------------------------ words
-    def describe(self, d: Decision) -> str:
+    def describe(self, d: Decision) -> Msg:
         """One decision as the table log says it: "Hugo gives the Freeze to Chloé"."""
-        who = self.presenter.who(d.action.seat)
+        who = self.presenter.who_msg(d.action.seat)
         if d.action.kind == "hit":
-            return t("caption.hit", who=who)
+            return Msg("caption.hit", who=who)
         if d.action.kind == "stay":
-            return t("replay.stays", who=who)
-        return t("caption.target", who=who, card=card_name(d.card or ""),
-                 target=self.presenter.who(d.action.target))
+            return Msg("replay.stays", who=who)
+        return Msg("caption.target", who=who, card=card_msg(d.card or ""),
+                   target=self.presenter.who_msg(d.action.target))
 
     def prompt(self) -> tuple[str, str]:
         n = len(self.replay)
         if self.k == 0:
             what = t("replay.at_start")
         else:
-            what = self.describe(self.replay.decisions[self.k - 1])
+            what = str(self.describe(self.replay.decisions[self.k - 1]))
         line = t("replay.decision", k=self.k, n=n) + "  ·  " + what
         d = self.game.pending
         if d is None:

@@ -11,7 +11,7 @@ from game.cards import FLIP_THREE, FREEZE, MODIFIERS, SECOND_CHANCE
 
 from . import layout as L
 from .assets import ICE, RED
-from .i18n import card_name, t
+from .i18n import Msg, card_msg, t
 from .timeline import Step
 
 PRESS, TRAVEL, FLIP, REST = 0.07, 0.24, 0.19, 0.22  # seconds, at speed 1
@@ -23,7 +23,7 @@ class CardSteps:
         def start():
             self._apply(e)
             if not e.forced:
-                self.say(t("caption.hit", who=self.who(e.seat)))
+                self.say(Msg("caption.hit", who=self.who_msg(e.seat)))
             if not self.reduced:
                 self.pile_lift = 1.0
                 self.timeline.animator.animate(self, "decelerate", PRESS + TRAVEL * 0.5,
@@ -66,7 +66,7 @@ class CardSteps:
         def start():
             self._drop(self.flyer)
             self._apply(e)
-            self.say(t("caption.sc_kept", who=self.who(e.seat)))
+            self.say(Msg("caption.sc_kept", who=self.who_msg(e.seat)))
         return Step(REST, start)
 
     def _Busted(self, e: ev.Busted) -> Step:
@@ -74,7 +74,7 @@ class CardSteps:
             self._drop(self.flyer)
             self._apply(e)
             fx = self.fx[e.seat]
-            self.say(t("caption.bust", who=self.who(e.seat), card=e.card))
+            self.say(Msg("caption.bust", who=self.who_msg(e.seat), card=e.card))
             if self.reduced:
                 return
             fx.face_down = 0.0
@@ -97,7 +97,7 @@ class CardSteps:
             discard = self.layout.discard_pile
             self._fly(e.card, src, discard, keep=False)
             self._fly(SECOND_CHANCE, sc_src, discard, keep=False)
-            self.say(t("caption.sc_used", who=self.who(e.seat), card=e.card))
+            self.say(Msg("caption.sc_used", who=self.who_msg(e.seat), card=e.card))
         step.start, step.finish = start, lambda: self._apply(e)
         return step
 
@@ -109,7 +109,8 @@ class CardSteps:
             hand = self.shown.hands[e.receiver]
             step.extra["s"] = self._fly(SECOND_CHANCE, src,
                                         self.mod_slot(e.receiver, len(hand.modifiers)))
-            self.say(t("caption.sc_given", who=self.who(e.giver), target=self.who(e.receiver)))
+            self.say(Msg("caption.sc_given", who=self.who_msg(e.giver),
+                         target=self.who_msg(e.receiver)))
 
         def finish():
             self._drop(step.extra.get("s"))
@@ -124,8 +125,8 @@ class CardSteps:
             src = self._take_flyer(e.card, self.in_play_spot())
             dst = self.mod_slot(e.target) if e.card == FREEZE else self.line_slot(e.target)
             self.flyer = self._fly(e.card, src, dst)
-            self.say(t("caption.target", who=self.who(e.chooser), card=card_name(e.card),
-                       target=self.who(e.target)))
+            self.say(Msg("caption.target", who=self.who_msg(e.chooser), card=card_msg(e.card),
+                       target=self.who_msg(e.target)))
         step.start, step.finish = start, lambda: self._apply(e)
         return step
 
@@ -173,12 +174,12 @@ class CardSteps:
             if not self.reduced:
                 fx.flash = 1.0
                 self.timeline.animator.animate(fx, "decelerate", 0.6, flash=0.0)
-            self.say(t("caption.frozen", who=self.who(e.seat), score=e.score))
+            self.say(Msg("caption.frozen", who=self.who_msg(e.seat), score=e.score))
         return self._effect(e, FREEZE, lambda: self.mod_slot(e.seat), on_start)
 
     def _FlipThreeStarted(self, e: ev.FlipThreeStarted) -> Step:
         def on_start():
-            self.say(t("caption.flip3", who=self.who(e.seat)))
+            self.say(Msg("caption.flip3", who=self.who_msg(e.seat)))
         return self._effect(e, FLIP_THREE, self.tray_spot, on_start)
 
     def _Staged(self, e: ev.Staged) -> Step:
@@ -188,7 +189,7 @@ class CardSteps:
             src = self._take_flyer(e.card, self.line_slot(e.seat))
             n = len(self.shown.staged)
             step.extra["s"] = self._fly(e.card, src, L.staged_card_rect(self.panel, n, n + 1))
-            self.say(t("caption.staged", card=card_name(e.card)))
+            self.say(Msg("caption.staged", card=card_msg(e.card)))
 
         def finish():
             self._drop(step.extra.get("s"))
@@ -209,7 +210,7 @@ class CardSteps:
             src = L.staged_card_rect(self.panel, 0, len(self.shown.staged))
             dst = L.queue_card_rect(self.panel, len(self.shown.queue))
             step.extra["s"] = self._fly(e.card, src, dst)
-            self.say(t("caption.queued", card=card_name(e.card), target=self.who(e.target)))
+            self.say(Msg("caption.queued", card=card_msg(e.card), target=self.who_msg(e.target)))
 
         def finish():
             self._drop(step.extra.get("s"))
@@ -233,7 +234,7 @@ class CardSteps:
                 src = self._take_flyer(e.card, self.in_play_spot())
             self._fly(e.card, src, self.layout.discard_pile, keep=False)
             if not quiet:
-                self.say(t("caption.discarded", card=card_name(e.card),
+                self.say(Msg("caption.discarded", card=card_msg(e.card),
                            reason=t("reason." + e.reason)))
         step.start, step.finish = start, lambda: self._apply(e)
         return step

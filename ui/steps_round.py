@@ -8,7 +8,7 @@ from __future__ import annotations
 from game import events as ev
 
 from .assets import CREAM, GOLD, RED
-from .i18n import t
+from .i18n import Msg, t
 from .sprites import Confetti, TextSprite
 from .steps_cards import REST, TRAVEL
 from .timeline import Step
@@ -20,21 +20,21 @@ class RoundSteps:
             self._apply(e)
             for fx in self.fx:
                 fx.face_down, fx.total = 1.0, None
-            self.say(t("caption.round", round=e.round, dealer=self.who(e.dealer)))
+            self.say(Msg("caption.round", round=e.round, dealer=self.who_msg(e.dealer)))
         return Step(REST * 2, start)
 
     def _Stayed(self, e: ev.Stayed) -> Step:
         def start():
             self._apply(e)
             key = "caption.stay_forced" if e.forced else "caption.stay"
-            self.say(t(key, who=self.who(e.seat), score=e.score))
+            self.say(Msg(key, who=self.who_msg(e.seat), score=e.score))
         return Step(REST * 1.5, start)
 
     def _Flip7(self, e: ev.Flip7) -> Step:
         def start():
             self._apply(e)
             box = self.seat(e.seat).box
-            self.say(t("caption.flip7", who=self.who(e.seat)))
+            self.say(Msg("caption.flip7", who=self.who_msg(e.seat)))
             cx, cy = self.layout.center.center  # over the seat, leaning towards the middle
             pos = ((box.centerx * 2 + cx) / 3, (box.centery + cy) / 2)
             self._banner(t("banner.flip7"), pos, 60, GOLD, 1.5)
@@ -65,7 +65,7 @@ class RoundSteps:
                 s = self._fly("back", self.layout.discard_pile, self.layout.draw_pile,
                               face=(0.0, 0.0), keep=False, duration=TRAVEL + i * 0.05)
                 s.card = "back"
-            self.say(t("caption.reshuffle"))
+            self.say(Msg("caption.reshuffle"))
         step.start, step.finish = start, lambda: self._apply(e)
         return step
 
@@ -114,7 +114,7 @@ class RoundSteps:
     def _GameWon(self, e: ev.GameWon) -> Step:
         def start():
             self._apply(e)
-            self.say(t("caption.won", who=self.who(e.winner)))
+            self.say(Msg("caption.won", who=self.who_msg(e.winner)))
             center = self.layout.center.center
             self._banner(t("over.title", who=self.who(e.winner)), center, 48, GOLD, 1.6)
             if not self.reduced:
@@ -123,6 +123,6 @@ class RoundSteps:
 
     def _TieContinues(self, e: ev.TieContinues) -> Step:
         def start():
-            self.say(t("caption.tie"))
+            self.say(Msg("caption.tie"))
             self._banner(t("caption.tie"), self.layout.center.center, 34, CREAM, 1.6)
         return Step(1.5, start)

@@ -26,7 +26,7 @@ from .display import Shown
 from .draw_panel import draw_bar
 from .draw_table import SeatState, TableView
 from .hint import odds
-from .i18n import card_name, t
+from .i18n import Msg, card_name, t
 from .presenter import Presenter
 from .scene import Scene
 from .timeline import Step
@@ -112,7 +112,7 @@ class TableScene(Scene):
         if game.over:  # a finished game: straight to its result
             self.presenter.timeline.add(Step(0.0, gate="game_over"))
         else:
-            self.presenter.say(t("caption.resumed", round=game.round_no))
+            self.presenter.say(Msg("caption.resumed", round=game.round_no))
             if not resumed:
                 self.app.autosave(self, new=True)
 
@@ -126,7 +126,7 @@ class TableScene(Scene):
         self.presenter.cue = self._cue
         for level in self._fallbacks:
             log.warning("bot level %r is missing: playing baseline", level)
-            self.presenter.say(t("caption.bot_fallback", level=level))
+            self.presenter.say(Msg("caption.bot_fallback", level=level))
         self.think: float | None = None
         self.gate_open = False
         self.last_human: int | None = None  # the seat of the last decision taken by a person
@@ -369,7 +369,7 @@ class TableScene(Scene):
             problem = repr(error)
         level = self.seats[seat].bot
         log.warning("bot level %r failed (%s): playing baseline", level, problem)
-        self.presenter.say(t("caption.bot_fallback", level=level))
+        self.presenter.say(Msg("caption.bot_fallback", level=level))
         self.bot_fns[seat] = bot_registry.get("baseline")
         return self.bot_fns[seat](view, legal, self.bot_rng)
 
