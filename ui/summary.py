@@ -29,6 +29,7 @@ class Overlay(Scene):
 
     overlay = True
     BUTTONS: tuple[tuple[str, str], ...] = ()
+    GO_ON: str | None = None  # the button that Enter, Space or N press ("go on")
 
     def __init__(self, app, table) -> None:
         super().__init__(app)
@@ -78,8 +79,9 @@ class Overlay(Scene):
                     self.choose(name)
                     return True
         if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_n):
-                self.choose(self.BUTTONS[0][0])
+            if (event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_n)
+                    and self.GO_ON is not None):
+                self.choose(self.GO_ON)
                 return True
             if event.key == pygame.K_ESCAPE:
                 self.app.to_menu()
@@ -131,6 +133,7 @@ class Overlay(Scene):
 
 class RoundSummary(Overlay):
     BUTTONS = (("next", "button.next_round"),)
+    GO_ON = "next"
 
     def dialog(self) -> pygame.Rect:
         table = self.table.layout.table
@@ -182,6 +185,9 @@ class RoundSummary(Overlay):
 
 
 class GameOver(Overlay):
+    """The end of the game. No key starts a new one: Enter meant "Next round" a moment ago,
+    so "Play again" takes a click on its button (Escape goes to the menu)."""
+
     BUTTONS = (("again", "button.play_again"), ("watch", "replay.watch_game"),
                ("save", "replay.save_game"), ("menu", "button.menu"))
 
