@@ -48,6 +48,10 @@ def parse_args(argv: list[str] | None = None):
             raise ConfigError("--target must be a positive number")
         if args.replay is not None:
             check_replay(args.replay)
+        if args.screenshot is not None:
+            check_screenshot(args.screenshot)
+        if args.home is not None:
+            check_home(args.home)
         return Config(players=parse_players(args.players) if args.players else None,
                       demo=args.demo, resume=args.resume, seed=args.seed, speed=args.speed,
                       size=parse_size(args.size) if args.size else None,
@@ -70,6 +74,37 @@ def check_replay(path: str) -> None:
         load_replay(path)
     except LoadError as e:
         raise ConfigError(f"--replay: cannot play {path}: {e}") from None
+
+
+def check_screenshot(path: str) -> None:
+    """--screenshot FILE: a PNG in a folder that exists and can be written."""
+    from pathlib import Path
+
+    from ui.config import ConfigError
+
+    target = Path(path).expanduser()
+    if target.suffix.lower() != ".png":
+        raise ConfigError(f"--screenshot: {path} must end in .png")
+    folder = target.parent
+    if not folder.is_dir():
+        raise ConfigError(f"--screenshot: no folder {folder}")
+    if not os.access(folder, os.W_OK) or target.is_dir():
+        raise ConfigError(f"--screenshot: cannot write {path}")
+
+
+def check_home(path: str) -> None:
+    """--home DIR: a folder (made if missing), never a file."""
+    from pathlib import Path
+
+    from ui.config import ConfigError
+
+    home = Path(path).expanduser()
+    if home.exists() and not home.is_dir():
+        raise ConfigError(f"--home: {path} is a file, not a folder")
+    try:
+        home.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise ConfigError(f"--home: cannot use {path}: {e.strerror or e}") from None
 
 
 def main(argv: list[str] | None = None) -> int:

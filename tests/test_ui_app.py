@@ -197,7 +197,9 @@ def test_the_command_line_runs_frames_and_saves_a_screenshot(tmp_path):
 
 @pytest.mark.parametrize("args", [["--size", "huge"], ["--speed", "0"], ["--frames", "-3"],
                                   ["--players", "Ana"], ["--players", "Ana,bot:genius"],
-                                  ["--players", "Ana,Ana"], ["--lang", "xx"], ["--nope"]])
+                                  ["--players", "Ana,Ana"], ["--lang", "xx"], ["--nope"],
+                                  ["--screenshot", "/nonexistent/x.png"],
+                                  ["--screenshot", "shot.jpg"], ["--home", "README.md"]])
 def test_bad_flags_are_one_line_and_exit_2(args):
     done = run_main(*args)
     assert done.returncode == 2

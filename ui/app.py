@@ -367,7 +367,11 @@ class App:
             self.step()
         if self.config.screenshot:
             self.draw()
-            pygame.image.save(self.screen, self.config.screenshot)
+            try:
+                pygame.image.save(self.screen, self.config.screenshot)
+            except (pygame.error, OSError) as e:
+                print(f"flip7: cannot write {self.config.screenshot}: {e}", file=sys.stderr)
+                return 2
         return 0
 
 
