@@ -271,3 +271,39 @@ def test_command_line_replay_and_a_broken_file(tmp_path):
                          env=env, capture_output=True, text=True, timeout=60)
     assert run.returncode == 2 and "Traceback" not in run.stderr
     assert run.stderr.count("\n") == 1 and "bad.json" in run.stderr and "not JSON" in run.stderr
+
+
+def test_the_end_shows_the_final_table_and_who_won():
+    """Issue 10, defect 8: End showed empty seats and no winner."""
+    app = make_app(size=(1280, 720), seed=1, lang="en", replay=str(SEED004))
+    scene = app.stack.top
+    press(app, pygame.K_END)
+    pump(app, 3)
+    shown = scene.shown
+    hugo = shown.players.index("Hugo")
+    assert scene.game.over and shown.winner == scene.game.winner == hugo
+    assert [shown.hand_shown(s).score() for s in range(4)] == [64, 62, 21, 0]
+    assert [st.turn for st in scene.seat_states()] == [s == hugo for s in range(4)]
+    assert "Hugo wins!" in scene.prompt()[1]
+    press(app, pygame.K_LEFT)  # back, and forward again: the same end
+    press(app, pygame.K_RIGHT)
+    scene.finish()
+    pump(app, 2)
+    assert scene.shown.winner == hugo and scene.shown.hand_shown(hugo).score() > 0
+
+
+def test_a_flip_7_is_never_shown_faster_than_normal_speed():
+    """Issue 10, defect 8: at ×2 the Flip 7 moment was too fast to see."""
+    from ui.timeline import Step, Timeline
+
+    tl = Timeline()
+    tl.speed = 2.0
+    tl.add(Step(0.5))
+    tl.add(Step(1.6, savour=True))
+    tl.update(0.25)  # the first step at ×2
+    assert tl.current is not None and tl.current.savour
+    played = 0.0
+    while tl.current is not None:
+        tl.update(0.1)
+        played += 0.1
+    assert played >= 1.6 - 0.11

@@ -75,6 +75,7 @@ class Shown:
     in_play: list[str] = field(default_factory=list)
     flip_three: FlipThreeShown | None = None
     winner: int | None = None
+    final_hands: list[ShownHand] | None = None  # the last round's hands, shown once won
     round_totals: list[tuple[int, ...]] = field(default_factory=list)  # totals after each round
     last_results: tuple[ev.HandResult, ...] = ()
     version: int = 0  # bumped on every change: caches key on it
@@ -104,6 +105,13 @@ class Shown:
         shown.winner = game.winner
         return shown
 
+    def hand_shown(self, seat: int) -> ShownHand:
+        """The hand drawn at ``seat``: once the game is won, the final round's, not the
+        cleared table (the game over screen and the replay's end show how it ended)."""
+        if self.winner is not None and self.final_hands is not None:
+            return self.final_hands[seat]
+        return self.hands[seat]
+
     # ---------------------------------------------------------- comparison
     def differences(self, game) -> list[str]:
         """Where the screen and the game disagree (empty once the animations are over)."""
@@ -130,6 +138,7 @@ class Shown:
 
     def _on_RoundStarted(self, e: ev.RoundStarted) -> None:
         self.round_no, self.dealer = e.round, e.dealer
+        self.final_hands = None
 
     def _on_CardDrawn(self, e: ev.CardDrawn) -> None:
         self.draw_count -= 1
@@ -227,6 +236,7 @@ class Shown:
         cleared = [card for hand in self.hands for card in hand.cards()]
         if cleared:
             self._to_discard(len(cleared), cleared[-1])
+        self.final_hands = self.hands
         self.hands = [ShownHand() for _ in self.players]
 
     def _on_DealerPassed(self, e: ev.DealerPassed) -> None:

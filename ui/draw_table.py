@@ -171,7 +171,7 @@ class TableView:
         a = self.assets
         fx = presenter.fx[seat]
         box = lay.box
-        hand = shown.hands[seat]
+        hand = shown.hand_shown(seat)
         no_cards = ("hands",) in hidden
         hide_sc = ("sc", seat) in hidden
         face_down = fx.face_down if hand.status == BUSTED else 0.0

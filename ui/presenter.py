@@ -104,6 +104,8 @@ class Presenter(CardSteps, RoundSteps):
         won = any(isinstance(e, ev.GameWon) for e in events)
         for event in events:
             handler = getattr(self, "_" + type(event).__name__, None)
+            if won and isinstance(event, ev.CardsCleared):
+                handler = None  # the last round's cards stay on the table, face up
             step = handler(event) if handler else Step(0.0, lambda e=event: self._apply(e))
             step.extra["event"] = event
             self.timeline.add(step)

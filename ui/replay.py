@@ -122,6 +122,18 @@ class ReplayScene(TableScene):
     def back(self) -> None:
         self.goto(self.k - 1)
 
+    def show_end(self) -> None:
+        """The end of the file; a finished game shows its last table and its winner."""
+        n = len(self.replay)
+        if n == 0 or not self.replay.game_at(n).over:
+            self.goto(n)
+            return
+        self.goto(n - 1)
+        self.forward()
+        self.finish()
+        self.presenter.confetti.clear()
+        self._sync_buttons()
+
     def finish(self) -> None:
         """Play every queued animation at once, round ends included."""
         p = self.presenter
@@ -146,7 +158,7 @@ class ReplayScene(TableScene):
 
     def command(self, name: str) -> None:
         """What a transport button or key does."""
-        n, i = len(self.replay), SPEEDS.index(self.speed)
+        i = SPEEDS.index(self.speed)
         if name == "play":
             self.set_playing(not self.playing)
         elif name in ("back", "forward", "start", "end", "round_back", "round_forward"):
@@ -155,8 +167,10 @@ class ReplayScene(TableScene):
                 self.forward()
             elif name == "back":
                 self.back()
-            elif name in ("start", "end"):
-                self.goto(0 if name == "start" else n)
+            elif name == "start":
+                self.goto(0)
+            elif name == "end":
+                self.show_end()
             else:
                 self.goto(self.replay.round_start(self.k, -1 if name == "round_back" else 1))
         elif name in ("faster", "slower"):
@@ -193,6 +207,8 @@ class ReplayScene(TableScene):
         d = self.game.pending
         if d is None:
             detail = t("replay.game_over")
+            if self.shown.winner is not None:
+                detail += "  ·  " + t("over.title", who=self.presenter.who(self.shown.winner))
         else:
             who = self.presenter.who(d.seat)
             nxt = (t("prompt.hit_or_stay", name=who) if d.kind == "hit_or_stay"
@@ -203,8 +219,8 @@ class ReplayScene(TableScene):
     def seat_states(self) -> list[SeatState]:
         n = len(self.seats)
         d = self.game.pending if self.presenter.settled else None
-        if d is None:
-            return [SeatState()] * n
+        if d is None:  # the end: the winner's seat glows
+            return [SeatState(turn=(s == self.shown.winner)) for s in range(n)]
         if d.kind == "hit_or_stay":
             return [SeatState(turn=(s == d.seat)) for s in range(n)]
         return [SeatState(turn=(s == d.seat), eligible=s in d.options, dim=s not in d.options)

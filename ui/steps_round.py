@@ -43,7 +43,7 @@ class RoundSteps:
                 fx = self.fx[e.seat]
                 fx.flash_color, fx.flash = GOLD, 1.0
                 self.timeline.animator.animate(fx, "decelerate", 1.2, flash=0.0)
-        return Step(1.6, start)
+        return Step(1.6, start, savour=True)
 
     def _banner(self, text: str, pos, size: int, color, seconds: float) -> None:
         sprite = TextSprite(text, pos, self.layout.font(size), color, scale=0.2,
@@ -119,7 +119,7 @@ class RoundSteps:
             self._banner(t("over.title", who=self.who(e.winner)), center, 48, GOLD, 1.6)
             if not self.reduced:
                 self.confetti.append(Confetti(center, 140, self.layout.unit, self.rng))
-        return Step(1.4, start)
+        return Step(1.4, start, savour=True)
 
     def _TieContinues(self, e: ev.TieContinues) -> Step:
         def start():

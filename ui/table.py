@@ -387,8 +387,8 @@ class TableScene(Scene):
     def seat_states(self) -> list[SeatState]:
         n = len(self.seats)
         d = self.game.pending if self.presenter.settled else None
-        if d is None:
-            return [SeatState()] * n
+        if d is None:  # nobody decides; once the game is won, the winner's seat glows
+            return [SeatState(turn=(s == self.shown.winner)) for s in range(n)]
         if d.kind == HIT_OR_STAY or d.seat in self.bot_fns:
             return [SeatState(turn=(s == d.seat)) for s in range(n)]
         keys = {seat: TARGET_KEYS[i].upper() for i, seat in enumerate(d.options)}

@@ -26,6 +26,7 @@ class Step:
     finish: Callable[[], None] | None = None
     gate: str | None = None
     hide: frozenset = frozenset()  # things the drawing leaves out while this step plays
+    savour: bool = False  # a moment to see (a Flip 7, the winner): never faster than ×1
     elapsed: float = 0.0
     extra: dict = field(default_factory=dict)
 
@@ -71,8 +72,11 @@ class Timeline:
         self.gate = None
 
     def update(self, dt: float) -> None:
-        """Play ``dt`` seconds (scaled by the speed and the catch-up)."""
-        t = dt * self.rate()
+        """Play ``dt`` seconds (scaled by the speed and the catch-up; a step to savour
+        plays at most at normal speed)."""
+        step = self.current or (self.steps[0] if self.steps else None)
+        rate = self.rate()
+        t = dt * (min(1.0, rate) if step is not None and step.savour else rate)
         while self.gate is None:
             if self.current is None:
                 if not self.steps:
