@@ -247,14 +247,33 @@ def test_a_tie_at_the_top_is_shown_and_another_round_is_played():
     assert table.game.round_no == 2 and not table.game.over
 
 
-def test_plus_and_minus_change_the_speed():
+def test_plus_and_minus_step_through_the_settings_speeds():
+    """Issue 10, defect 9: + and − gave ×2.25, a speed no Settings button shows."""
+    from ui.settings import SPEEDS
+
     app = make_app(seed=1, lang="en")
     table = app.start_game([Seat("Ana", None), Seat("Bo", None)])
-    press(app, pygame.K_PLUS)
-    assert table.presenter.timeline.speed == pytest.approx(1.5)
-    press(app, pygame.K_MINUS)
-    press(app, pygame.K_MINUS)
-    assert table.presenter.timeline.speed == pytest.approx(1 / 1.5)
+    seen = []
+    for _ in range(len(SPEEDS) + 1):
+        press(app, pygame.K_PLUS)
+        seen.append(table.presenter.timeline.speed)
+    faster = sorted(s for s in SPEEDS if s > 1.0)
+    assert seen == faster + [max(SPEEDS)] * (len(seen) - len(faster))
+    for _ in range(len(SPEEDS) + 1):
+        press(app, pygame.K_MINUS)
+        assert table.presenter.timeline.speed in SPEEDS
+    assert table.presenter.timeline.speed == min(SPEEDS) == app.settings.speed
+
+
+def test_the_demo_pause_menu_does_not_promise_a_save(tmp_path):
+    """Issue 10, defect 9: the demo's pause menu said "Your game is saved after every move"."""
+    app = make_app(demo=True, seed=5, lang="en", home=str(tmp_path))
+    press(app, pygame.K_ESCAPE)
+    assert app.stack.top.note_key() == "pause.not_saved"
+    assert not app.dirs.autosave.exists()
+    app.start_game([Seat("Ana", None), Seat("Bo", None)])
+    press(app, pygame.K_ESCAPE)
+    assert app.stack.top.note_key() == "pause.autosaved" and app.dirs.autosave.exists()
 
 
 def test_the_table_stops_redrawing_while_a_summary_waits():

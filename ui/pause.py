@@ -42,9 +42,13 @@ class PauseScene(DialogScene):
                         "#primary_button" if name == "resume" else "#menu_button")
             y += bh + gap
 
+    def note_key(self) -> str:
+        """The line under the buttons: a demo is never saved, a game always is."""
+        return "pause.not_saved" if self.table.demo else "pause.autosaved"
+
     def render_body(self, img, u: float) -> None:
         d = self.dialog()
-        note = self.app.assets.wrapped(t("pause.autosaved"), max(10, round(13 * u)), MUTED,
+        note = self.app.assets.wrapped(t(self.note_key()), max(10, round(13 * u)), MUTED,
                                        d.w - round(60 * u), max_lines=2, shadow=True)
         img.blit(note, note.get_rect(midbottom=(d.centerx, d.bottom - round(14 * u))))
 

@@ -29,6 +29,7 @@ from .hint import odds
 from .i18n import Msg, card_name, t
 from .presenter import Presenter
 from .scene import Scene
+from .settings import SPEEDS
 from .timeline import Step
 
 TARGET_KEYS = "1234567890abcdefgh"  # the n-th eligible seat
@@ -37,6 +38,17 @@ TARGET_KEYS = "1234567890abcdefgh"  # the n-th eligible seat
 # previous player) never decides for the next one.
 HANDOVER_GUARD = 0.6
 log = logging.getLogger(__name__)
+
+
+def next_speed(speed: float, up: bool) -> float:
+    """The next of the Settings screen's speeds above (or below) ``speed``.
+
+    >>> next_speed(1.0, True), next_speed(1.0, False), next_speed(2.25, False), next_speed(3, True)
+    (1.5, 0.5, 2.0, 3.0)
+    """
+    if up:
+        return min((s for s in SPEEDS if s > speed), default=max(SPEEDS))
+    return max((s for s in SPEEDS if s < speed), default=min(SPEEDS))
 
 
 def resolve_bot(level: str):
@@ -286,8 +298,7 @@ class TableScene(Scene):
         if key in (pygame.K_PLUS, pygame.K_KP_PLUS, pygame.K_EQUALS, pygame.K_MINUS,
                    pygame.K_KP_MINUS):
             up = key in (pygame.K_PLUS, pygame.K_KP_PLUS, pygame.K_EQUALS)
-            speed = self.presenter.timeline.speed * (1.5 if up else 1 / 1.5)
-            self.app.change_settings(speed=min(8.0, max(0.25, speed)))
+            self.app.change_settings(speed=next_speed(self.presenter.timeline.speed, up))
             return True
         if key == pygame.K_m:  # reduced motion: captions, no travel
             self.app.change_settings(reduced_motion=not self.presenter.reduced)

@@ -179,6 +179,8 @@ STRINGS = {
     "pause.resume": "Weiter",
     "pause.save": "Speichern unter…",
     "pause.quit": "Zum Menü",
+    "pause.not_saved": "Demos werden nicht gespeichert: "
+                       "Die Bots spielen weiter, wenn du fortsetzt.",
     "pause.autosaved": "Das Spiel wird nach jedem Zug gespeichert: „Weiterspielen“ setzt es "
                        "fort.",
     "setup.title": "Neues Spiel",

@@ -175,6 +175,7 @@ STRINGS = {
     "pause.resume": "Resume",
     "pause.save": "Save as…",
     "pause.quit": "Quit to menu",
+    "pause.not_saved": "Demos are not saved: the bots play on when you resume.",
     "pause.autosaved": "Your game is saved after every move: Continue takes it up again.",
     "setup.title": "New game",
     "setup.players": "Players · {count}",

@@ -182,6 +182,8 @@ STRINGS = {
     "pause.resume": "Reprendre",
     "pause.save": "Enregistrer sous…",
     "pause.quit": "Retour au menu",
+    "pause.not_saved": "Les démonstrations ne sont pas enregistrées\u00a0: "
+                       "les robots reprennent au retour.",
     "pause.autosaved": "La partie est enregistrée à chaque coup : «\u00a0Continuer\u00a0» "
                        "la reprend.",
     "setup.title": "Nouvelle partie",
