@@ -1,0 +1,149 @@
+"""End to end in a real X11 window (Xvfb): ``python main.py`` started as a user starts
+it, real time, input only by xdotool keys and clicks on what is drawn, the window read
+by screenshot and the game by its autosave. Issue 10's guard against what a scripted
+driver with a fixed clock cannot see: a frame never drawn, a key read twice."""
+
+import json
+import time
+
+import pytest
+
+from game import gamefile
+from tests.xwindow import Window, Xvfb, gold_pixels, missing_tools, same
+from ui import layout as L
+
+pytestmark = pytest.mark.skipif(bool(missing_tools()),
+                                reason=f"needs {' and '.join(missing_tools())} "
+                                       "(Debian: apt-get install xvfb xdotool)")
+SIZE = "1024x640"
+
+
+@pytest.fixture(scope="module")
+def xvfb():
+    screen = Xvfb()
+    yield screen
+    screen.close()
+
+
+@pytest.fixture
+def open_window(xvfb, tmp_path):
+    windows = []
+
+    def open_(*args, home=None):
+        window = Window(xvfb, home or tmp_path, "--size", SIZE, "--lang", "en", *args)
+        windows.append(window)
+        return window
+    yield open_
+    for window in windows:
+        window.close()
+
+
+def prompt_box(window, seats: int):
+    lay = L.table_layout(window.size, seats)
+    return tuple(lay.prompt.inflate(0, 6)[i] for i in range(2)) + (lay.prompt.right,
+                                                                   lay.prompt.bottom + 3)
+
+
+def pending(window):
+    """The decision the autosave waits for: (kind, seat), or None."""
+    data = window.autosave()
+    if data is None:
+        return None
+    game = gamefile.from_dict(data, record_events=False)
+    d = game.pending
+    return None if d is None else (d.kind, d.seat)
+
+
+def stacked_home(tmp_path, players, deck, dealer):
+    """A home whose autosave is a stacked game: ``--continue`` sits down at it."""
+    data = tmp_path / "data"
+    data.mkdir(parents=True)
+    (data / "autosave.json").write_text(json.dumps(
+        {"format": "flip7/1", "players": players, "seed": 7, "dealer": dealer,
+         "deck": deck, "actions": []}), encoding="utf-8")
+    return tmp_path
+
+
+def assert_prompt_shows_unprompted(window, seats: int):
+    """With no input at all, once the table stands still the person's prompt is on it;
+    a mouse move over an empty corner changes nothing on screen."""
+    still = window.wait_still()
+    assert gold_pixels(still, prompt_box(window, seats)) > 40, \
+        "the prompt is not on screen although the game waits for a person"
+    window.move_mouse(2, 2)
+    time.sleep(0.5)
+    assert same(window.shot(), still), "a mouse move changed the picture"
+
+
+def test_a_command_line_game_shows_its_target_prompt_without_input(open_window):
+    """Issue 10 (a), seed 19: the Freeze lands for Tess; her prompt must show unasked."""
+    window = open_window("--seed", "19", "--players",
+                         "Tess,bot:normal:Ada,bot:easy:Bo,bot:expert:Cyd")
+    assert_prompt_shows_unprompted(window, 4)
+    assert pending(window) == ("target", 0)
+
+
+def test_a_continued_stacked_game_shows_its_target_prompt_without_input(open_window, tmp_path):
+    home = stacked_home(tmp_path, ["Tess", {"name": "Bo", "bot": "easy"}],
+                        ["freeze", "5", "6", "7"], dealer=1)
+    window = open_window("--continue", home=home)
+    assert_prompt_shows_unprompted(window, 2)
+    assert pending(window) == ("target", 0)
+
+
+def test_hot_seat_a_double_tap_decides_only_for_the_person_prompted(open_window, tmp_path):
+    """Issue 10 (b): Marc's H pressed twice must not play Tess's turn."""
+    home = stacked_home(tmp_path, ["Marc", "Tess", "Ana"],
+                        ["5", "6", "7", "8", "9", "10", "11", "12"], dealer=2)
+    window = open_window("--continue", home=home)
+    box = prompt_box(window, 3)
+    for who, gap in ((0, 0.15), (1, 0.4)):
+        assert gold_pixels(window.wait_still(), box) > 40
+        assert pending(window) == ("hit_or_stay", who)
+        window.key("h")
+        time.sleep(gap)
+        window.key("h")
+        window.wait_still()
+        actions = window.autosave()["actions"]
+        assert [a["player"] for a in actions] == ["Marc", "Tess"][:who + 1], actions
+
+
+def test_a_whole_solo_game_against_three_bots_with_keys_only(open_window):
+    """Issue 10 (c): to the game-over screen, keys only, reading only what is drawn
+    (the gold prompt) and the autosave."""
+    window = open_window("--seed", "3", "--speed", "8", "--target", "60", "--players",
+                         "Tess,bot:easy,bot:normal,bot:expert")
+    box = prompt_box(window, 4)
+    decisions, deadline = 0, time.monotonic() + 90
+    while not window.finished():
+        assert time.monotonic() < deadline, "the game did not end"
+        shot = window.wait_still(still=0.6)
+        if window.finished():
+            break
+        if gold_pixels(shot, box) > 40:  # Tess's prompt
+            kind, seat = pending(window)
+            assert seat == 0
+            game = gamefile.from_dict(window.autosave(), record_events=False)
+            made = len(game.actions)
+            if kind == "hit_or_stay":
+                window.key("h" if game.hands[0].score() < 15 else "s")
+            else:
+                window.key("1")
+            decisions += 1
+            for _ in range(50):  # the decision is saved at once
+                time.sleep(0.05)
+                data = window.autosave()
+                if window.finished() or (data and len(data["actions"]) > made):
+                    break
+            else:
+                raise AssertionError("a key at the prompt decided nothing")
+        else:
+            window.key("Return")  # a round summary: Next round
+    assert decisions > 0
+    final = window.wait_still()
+    time.sleep(0.3)
+    assert same(window.shot(), final)
+    window.key("Return")  # game over: Enter starts nothing
+    time.sleep(0.6)
+    assert same(window.shot(), final)
+    assert window.proc.poll() is None, window.stderr()

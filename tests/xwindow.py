@@ -1,0 +1,147 @@
+"""A real X11 window for the end-to-end tests: Xvfb, ``python main.py`` as a user starts
+it, xdotool for keys and the mouse, screenshots of the window (Pillow's X grab), and the
+autosave read back with the engine's own loader.
+
+Needs Debian's ``xvfb`` and ``xdotool`` (``.ci/run`` installs them when missing).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from PIL import Image, ImageChops, ImageGrab
+
+PROJECT = Path(__file__).resolve().parent.parent
+GOLD = (247, 199, 70)  # ui.assets.GOLD: the prompt when a person may decide
+
+
+def missing_tools() -> list[str]:
+    return [tool for tool in ("Xvfb", "xdotool") if shutil.which(tool) is None]
+
+
+class Xvfb:
+    """A virtual screen on a free display number."""
+
+    def __init__(self, size=(1280, 800)) -> None:
+        for number in range(90, 200):
+            if not Path(f"/tmp/.X11-unix/X{number}").exists() and \
+                    not Path(f"/tmp/.X{number}-lock").exists():
+                break
+        self.display = f":{number}"
+        self.proc = subprocess.Popen(["Xvfb", self.display, "-screen", "0",
+                                      f"{size[0]}x{size[1]}x24", "-nolisten", "tcp"],
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 10
+        while not Path(f"/tmp/.X11-unix/X{number}").exists():
+            if time.monotonic() > deadline or self.proc.poll() is not None:
+                raise RuntimeError(f"Xvfb did not start on {self.display}")
+            time.sleep(0.05)
+
+    def close(self) -> None:
+        self.proc.terminate()
+        self.proc.wait(5)
+
+
+class Window:
+    """``python main.py ARGS`` in its own home folder, on ``xvfb``'s screen."""
+
+    def __init__(self, xvfb: Xvfb, home: Path, *args: str) -> None:
+        self.xvfb, self.home = xvfb, home
+        env = {k: v for k, v in os.environ.items() if k != "SDL_VIDEODRIVER"}
+        env.update(DISPLAY=xvfb.display, SDL_AUDIODRIVER="dummy", FLIP7_HOME=str(home))
+        self.log = (home / "stderr.txt").open("w")
+        self.proc = subprocess.Popen([sys.executable, str(PROJECT / "main.py"), *args],
+                                     cwd=PROJECT, env=env, stdout=self.log, stderr=self.log)
+        self.wid = self._find_window()
+        geometry = dict(line.split("=", 1) for line in
+                        self.xdotool("getwindowgeometry", "--shell", self.wid).split())
+        self.box = (int(geometry["X"]), int(geometry["Y"]),
+                    int(geometry["X"]) + int(geometry["WIDTH"]),
+                    int(geometry["Y"]) + int(geometry["HEIGHT"]))
+        self.xdotool("windowfocus", "--sync", self.wid)
+
+    def xdotool(self, *args: str) -> str:
+        done = subprocess.run(["xdotool", *args], capture_output=True, text=True, timeout=10,
+                              env=dict(os.environ, DISPLAY=self.xvfb.display))
+        return done.stdout.strip()
+
+    def _find_window(self) -> str:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"main.py exited: {self.stderr()}")
+            found = self.xdotool("search", "--onlyvisible", "--pid", str(self.proc.pid))
+            if found:
+                return found.split()[0]
+            time.sleep(0.1)
+        raise RuntimeError("no window")
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.box[2] - self.box[0], self.box[3] - self.box[1]
+
+    def stderr(self) -> str:
+        self.log.flush()
+        return (self.home / "stderr.txt").read_text()
+
+    # ------------------------------------------------------------ input
+    def key(self, name: str) -> None:
+        self.xdotool("key", "--window", self.wid, name)
+
+    def move_mouse(self, x: int, y: int) -> None:
+        """To (x, y) inside the window."""
+        self.xdotool("mousemove", str(self.box[0] + x), str(self.box[1] + y))
+
+    # ------------------------------------------------------------ output
+    def shot(self) -> Image.Image:
+        return ImageGrab.grab(bbox=self.box, xdisplay=self.xvfb.display).convert("RGB")
+
+    def wait_still(self, still: float = 1.2, timeout: float = 20.0) -> Image.Image:
+        """The picture once it has not changed for ``still`` seconds."""
+        deadline = time.monotonic() + timeout
+        last, since = self.shot(), time.monotonic()
+        while time.monotonic() < deadline:
+            time.sleep(0.1)
+            now = self.shot()
+            if ImageChops.difference(now, last).getbbox() is not None:
+                last, since = now, time.monotonic()
+            elif time.monotonic() - since >= still:
+                return now
+        raise AssertionError(f"the window never stood still for {still} s")
+
+    def autosave(self) -> dict | None:
+        path = self.home / "data" / "autosave.json"
+        try:
+            return json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+
+    def finished(self) -> bool:
+        return (self.home / "data" / "last-finished.json").exists()
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+        self.log.close()
+
+
+def gold_pixels(image: Image.Image, box: tuple[int, int, int, int]) -> int:
+    """Pixels of the prompt's gold in ``box`` (a prompt a person may answer now)."""
+    region = image.crop(box)
+    return sum(1 for p in region.get_flattened_data()
+               if abs(p[0] - GOLD[0]) < 16 and abs(p[1] - GOLD[1]) < 16
+               and abs(p[2] - GOLD[2]) < 24)
+
+
+def same(a: Image.Image, b: Image.Image) -> bool:
+    return ImageChops.difference(a, b).getbbox() is None
