@@ -128,3 +128,30 @@ def test_a_held_key_auto_repeating_never_decides(tmp_path):
     post_key(pygame.K_h)
     wait(app, 0.3)
     assert [(a.kind, a.seat) for a in table.game.actions] == [("hit", 0), ("hit", 1)]
+
+
+def test_random_input_in_real_time_never_leaves_a_stale_frame(tmp_path):
+    """Any sequence: random keys, clicks and mouse moves at random moments, through the real
+    loop; at every idle nap the window equals a fresh full redraw."""
+    import random
+
+    rng = random.Random(10)
+    app = make_app(size=(1024, 600), seed=8, speed=3.0, lang="en", home=str(tmp_path))
+    app.start_game([Seat("Ana", None), Seat("Ben", None), Seat("Bo", "easy")])
+    keys = [pygame.K_h, pygame.K_s, pygame.K_1, pygame.K_2, pygame.K_SPACE, pygame.K_RETURN,
+            pygame.K_m, pygame.K_PLUS, pygame.K_MINUS]
+    script, at = [], 0.0
+    for _ in range(30):
+        at += rng.uniform(0.02, 0.25)
+        pos = (rng.randrange(1024), rng.randrange(600))
+        roll = rng.random()
+        if roll < 0.5:
+            script += tap(at, rng.choice(keys))
+        elif roll < 0.8:
+            script.append((at, pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1),
+                                                  buttons=(0, 0, 0))))
+        else:
+            script += [(at, pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)),
+                       (at + 0.05, pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))]
+    script.append((at + 1.0, lambda: None))
+    assert run_live(app, script, keep=tmp_path, timeout=20) > 0
