@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from .calculator import CalculatorError, CardHand
+from .limits import excerpt
 from .sheet import DECKS, FORMAT, MAX_ROUNDS, Cell, ScoreSheet, SheetError, check_points
 
 _KEYS = {"format", "id", "created", "updated", "players", "target", "first_dealer",
@@ -28,10 +29,11 @@ def sheet_from_dict(cls: type[ScoreSheet], data: Any) -> ScoreSheet:
     if "format" not in data:
         raise SheetError("not a score sheet: missing key 'format'")
     if data["format"] != FORMAT:
-        raise SheetError(f"unknown format {data['format']!r} (this program reads {FORMAT!r})")
+        raise SheetError(f"unknown format {excerpt(data['format'])} "
+                         f"(this program reads {FORMAT!r})")
     unknown = sorted(set(data) - _KEYS)
     if unknown:
-        raise SheetError(f"unknown key {unknown[0]!r} in a score sheet")
+        raise SheetError(f"unknown key {excerpt(unknown[0])} in a score sheet")
     meta = {}
     for key in ("id", "created", "updated"):
         value = data.get(key)
