@@ -78,6 +78,13 @@ def clean_text(text: str) -> str:
     return "".join(c for c in text if typeable(c))
 
 
+def printable(text: str) -> str:
+    """``text`` fit to draw on one line: control characters, lone surrogates (a file name
+    that is not UTF-8) and line separators become ``?``."""
+    return "".join("?" if unicodedata.category(c) in ("Cc", "Cs", "Zl", "Zp") else c
+                   for c in text)
+
+
 def excerpt(value: object, limit: int = EXCERPT) -> str:
     """A short, escaped quotation of a bad value for a one-line message."""
     try:

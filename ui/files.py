@@ -13,6 +13,8 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
+from game.limits import printable
+
 from .assets import MUTED
 from .forms import FormScene
 from .i18n import t
@@ -41,7 +43,7 @@ class FilesScene(FormScene):
         x, w = p.x + pad, p.w - 2 * pad
         self.files = {}
         for path in self.app.saves.list_saves()[:MAX_LISTED]:
-            label = f"{path.name}   ·   {_when(path)}   ·   {describe(path)}"
+            label = printable(f"{path.name}   ·   {_when(path)}   ·   {describe(path)}")
             if path == self.app.dirs.last_finished:
                 label = f"{t('files.last_finished')}   ·   {label}"
             self.files[label] = path

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.limits import printable
+
 from .assets import CREAM, GOLD, RED, Assets
 from .layout import unit_for
 
@@ -21,6 +23,7 @@ class Notices:
         self.rects: list[pygame.Rect] = []
 
     def add(self, text: str, error: bool = False) -> None:
+        text = printable(str(text))  # a file name may hold anything: one drawable line
         self.items = [i for i in self.items if i[0] != text]
         self.items.append([text, SECONDS, error])
         del self.items[:-MAX_SHOWN]

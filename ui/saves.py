@@ -24,7 +24,7 @@ from pathlib import Path
 from game import gamefile
 from game.engine import Game
 from game.gamefile import GameFileError
-from game.limits import MAX_ACTIONS, MAX_NAME, excerpt
+from game.limits import MAX_ACTIONS, MAX_NAME, excerpt, name_problem
 
 from .config import MAX_SEATS, MIN_SEATS
 from .paths import Dirs
@@ -267,10 +267,10 @@ def _mtime(path: Path) -> float:
 def describe(path: Path) -> str:
     """The players of a game file, for the load list ("?" when it is no game file)."""
     try:
-        if path.stat().st_size > 1024 * 1024:
-            return "?"
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(gamefile.read_text(path, 1024 * 1024))
         names = [p if isinstance(p, str) else p.get("name", "?") for p in data["players"]]
+        if any(name_problem(n) for n in names):
+            return "?"
         text = ", ".join(str(n) for n in names)
         return text if len(text) <= 60 else text[:59] + "…"
     except Exception:  # only a label: the real checks happen when the file is loaded
