@@ -329,3 +329,27 @@ def test_typed_numbers_are_ascii_digits_within_the_limits():
     assert "setup.error.target" in setup.problems()
     setup.target = "²"
     assert "setup.error.target" in setup.problems()
+
+
+def test_a_page_pillow_cannot_draw_is_an_export_error(tmp_path, monkeypatch):
+    from PIL import Image
+
+    from ui.sheet_export import ExportError
+
+    def fails(*_a, **_k):
+        raise RuntimeError("text contains a newline\nsecond line")
+
+    monkeypatch.setattr(Image.Image, "save", fails)
+    with pytest.raises(ExportError, match="could not be made") as info:
+        export_blank(tmp_path / "blank.pdf")
+    assert "\n" not in str(info.value)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_file_names_that_are_not_utf8_or_hold_a_newline_draw_on_one_line(tmp_path):
+    from ui.notice import Notices
+
+    notices = Notices()
+    notices.add("Could not open \udcff\n\u2028x.json: why")
+    assert notices.texts == ["Could not open ???x.json: why"]
+    assert limits.printable("e\u0301 \u200b😀") == "e\u0301 \u200b😀"  # drawable: kept

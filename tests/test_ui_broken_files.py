@@ -4,6 +4,7 @@ file: the app reaches its menu, the file is kept aside (never lost), a notice sa
 import json
 import os
 import time
+from pathlib import Path
 
 import pygame
 import pytest
@@ -17,6 +18,7 @@ from ui.menu import MenuScene
 from ui.stats_screen import StatsScene
 from ui.table import TableScene
 
+ROOT = Path(__file__).resolve().parent.parent
 GOOD = {"format": "flip7/1", "players": ["Ana", "Ben"], "seed": 1, "actions": []}
 
 
@@ -207,3 +209,41 @@ def test_a_saves_file_or_an_unreadable_data_folder_is_no_crash(tmp_path, monkeyp
     app.start_game([Seat("Ana", None), Seat("Ben", None)])
     pump(app, 2)
     assert app.running
+
+
+def test_saves_with_strange_file_names_are_listed_picked_and_opened(tmp_path):
+    """File names are bytes: not UTF-8, a newline, zero-width or direction marks. The
+    lists, the path field, the notices and the replay's title still draw them."""
+    from ui.files import FilesScene
+    from ui.replay import ReplayScene
+    from ui.replay_files import ReplayFilesScene
+
+    saves = tmp_path / "data" / "saves"
+    saves.mkdir(parents=True)
+    good = (ROOT / "examples" / "faq" / "resume_order.json").read_bytes()
+    for name in (b"\xff.json", b"a\nb.json", "\u200b.json".encode(), "\u202e.json".encode()):
+        with open(os.path.join(os.fsencode(saves), name), "wb") as f:
+            f.write(good)
+    os.mkfifo(saves / "fifo.json")
+    (saves / "zero.json").symlink_to("/dev/zero")
+    strange = sorted(p for p in saves.iterdir() if p.is_file())
+    assert len(strange) == 4
+    app = started(tmp_path)
+    for scene_type, opened in ((FilesScene, TableScene), (ReplayFilesScene, ReplayScene)):
+        for path in strange:
+            app.to_menu()
+            scene = scene_type(app, "load") if scene_type is FilesScene else scene_type(app)
+            app.stack.push(scene)
+            pump(app, 2)
+            listed = set(scene.files.values())
+            assert set(strange) <= listed and saves / "fifo.json" not in listed
+            scene.set_path(str(path))
+            pump(app, 1)
+            scene.confirm()
+            pump(app, 2)
+            assert isinstance(app.stack.top, opened)
+    for name in ("fifo.json", "zero.json", "missing\n.json"):
+        app.notices.items.clear()
+        assert app.load_game(saves / name) is None
+        (notice,) = app.notices.texts
+        assert "\n" not in notice

@@ -13,7 +13,7 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
-from game.limits import printable
+from game.limits import clean_text, printable
 
 from .assets import MUTED
 from .forms import FormScene
@@ -125,7 +125,9 @@ class FilesScene(FormScene):
     def set_path(self, text: str) -> None:
         self.path = text
         if "path" in self.widgets:
-            self.widgets["path"].set_text(text[:PATH_LIMIT])
+            # shown without what a field cannot draw (a file name may hold anything);
+            # self.path keeps the real name for Load / Save
+            self.widgets["path"].set_text(clean_text(text)[:PATH_LIMIT])
         self.app.invalidate()
 
     def browse(self) -> None:
