@@ -30,7 +30,7 @@ from pathlib import Path
 from PIL import Image
 
 from game.gamefile import write_atomic
-from game.limits import excerpt
+from game.limits import MAX_TARGET, excerpt
 from game.sheet import ScoreSheet
 
 from .sheet_chart import MIN_HEIGHT, draw_chart
@@ -112,6 +112,9 @@ def blank_pages(players: int = 4, lang: str = "en", target: int = 200) -> list[I
     low, high = BLANK_PLAYERS
     if not low <= players <= high:
         raise ExportError(f"a blank sheet has {low} to {high} players, not {players}")
+    if not isinstance(target, int) or not 0 < target <= MAX_TARGET:
+        raise ExportError(f"the target is a whole number from 1 to {MAX_TARGET}, "
+                          f"not {excerpt(target)}")
     page = Page(A4, texts(lang))
     top = page.header(target, "", "")
     bottom = page.reminder(page.h - MARGIN, target, 2) - 40
