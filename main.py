@@ -15,6 +15,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def parse_args(argv: list[str] | None = None):
+    from game.limits import MAX_TARGET
     from ui.config import Config, ConfigError, parse_players, parse_size
 
     p = _Parser(prog="flip7", description="Flip 7, the push-your-luck card game.")
@@ -44,8 +45,8 @@ def parse_args(argv: list[str] | None = None):
             raise ConfigError("--speed must be between 0.1 and 20")
         if args.frames is not None and args.frames < 1:
             raise ConfigError("--frames must be at least 1")
-        if args.target is not None and args.target < 1:
-            raise ConfigError("--target must be a positive number")
+        if args.target is not None and not 1 <= args.target <= MAX_TARGET:
+            raise ConfigError(f"--target must be a whole number from 1 to {MAX_TARGET}")
         if args.replay is not None:
             check_replay(args.replay)
         if args.screenshot is not None:
@@ -66,6 +67,7 @@ def parse_args(argv: list[str] | None = None):
 
 def check_replay(path: str) -> None:
     """A --replay file that cannot be played: one line and exit status 2, before any window."""
+    from game.limits import excerpt
     from ui.config import ConfigError
     from ui.replay_model import load_replay
     from ui.saves import LoadError
@@ -73,7 +75,7 @@ def check_replay(path: str) -> None:
     try:
         load_replay(path)
     except LoadError as e:
-        raise ConfigError(f"--replay: cannot play {path}: {e}") from None
+        raise ConfigError(f"--replay: cannot play {excerpt(path, 200)[1:-1]}: {e}") from None
 
 
 def check_screenshot(path: str) -> None:

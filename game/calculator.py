@@ -30,6 +30,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .cards import MODIFIERS, PLUS_MODIFIERS, calculation, composition, hand_score, modifier_bonus
+from .limits import excerpt
 
 FLIP7_NUMBERS = 7
 FLIP7_BONUS = 15
@@ -117,7 +118,7 @@ class CardHand:
             raise ImpossibleHandError("a hand must be an object with 'numbers' and 'modifiers'")
         unknown = set(data) - {"numbers", "modifiers", "busted", "points"}
         if unknown:
-            raise ImpossibleHandError(f"unknown key {sorted(unknown)[0]!r} in a hand")
+            raise ImpossibleHandError(f"unknown key {excerpt(sorted(unknown)[0])} in a hand")
         numbers, modifiers = data.get("numbers", []), data.get("modifiers", [])
         busted = data.get("busted", False)
         if not isinstance(numbers, list) or not isinstance(modifiers, list):
@@ -126,7 +127,7 @@ class CardHand:
             raise ImpossibleHandError("a hand's 'busted' must be true or false")
         hand = count(numbers, modifiers, busted, decks=decks)
         if "points" in data and data["points"] != hand.points:
-            raise ImpossibleHandError(f"a hand written as {data['points']!r} points counts "
+            raise ImpossibleHandError(f"a hand written as {excerpt(data['points'])} points counts "
                                       f"{hand.text}")
         return hand
 
@@ -201,18 +202,19 @@ def _card_order(card: str) -> tuple[int, int]:
 
 
 def _number(value: object) -> int:
-    if isinstance(value, str) and value.strip().isdigit():
+    if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit() \
+            and len(value.strip()) <= 2:
         value = int(value.strip())
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 12:
-        raise ImpossibleHandError(f"{value!r} is not a number card (0 to 12)")
+        raise ImpossibleHandError(f"{excerpt(value)} is not a number card (0 to 12)")
     return value
 
 
 def _modifier(value: object) -> str:
     if isinstance(value, str):
         value = _MODIFIER_SPELLINGS.get(value.strip(), value.strip())
-    if value not in _MODIFIER_ORDER:
-        raise ImpossibleHandError(f"{value!r} is not a modifier card "
+    if not isinstance(value, str) or value not in _MODIFIER_ORDER:
+        raise ImpossibleHandError(f"{excerpt(value)} is not a modifier card "
                                   f"({', '.join(MODIFIERS)})")
     return value  # type: ignore[return-value]
 

@@ -9,39 +9,62 @@ message names it (``action 7: Hugo cannot stay: …``).
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
+import stat
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
-from .cards import UnknownCardError
+from .cards import ALL_CARDS, UnknownCardError, composition
 from .engine import DeckError, Game
+from .limits import (
+    MAX_ACTIONS,
+    MAX_FILE_BYTES,
+    MAX_FILE_PLAYERS,
+    MAX_TARGET,
+    MAX_TOTAL,
+    MIN_PLAYERS,
+    excerpt,
+    in_range,
+    name_problem,
+)
 from .rules import RuleError, RuleOptions
 from .state import HIT, STAY, TARGET, Action, IllegalActionError
 
 FORMAT = "flip7/1"
 BOT_LEVELS = ("baseline", "easy", "normal", "expert")
-MAX_FILE_BYTES = 16 * 1024 * 1024  # a real game file is a few kB
+TEMP_SUFFIX = ".tmp"  # write_atomic's temp files: ``.NAME.<random>.tmp``
 
 
 class GameFileError(ValueError):
     """A game file that cannot be read; the message is one line for the user."""
 
 
-def read_text(path: str | os.PathLike[str]) -> str:
+def read_text(path: str | os.PathLike[str], limit: int = MAX_FILE_BYTES) -> str:
+    """The text of a regular file of at most ``limit`` bytes; :class:`GameFileError` if not.
+
+    Never blocks: a FIFO, a device (a link to ``/dev/zero``) or a folder is refused
+    before anything is read, and no more than ``limit`` + 1 bytes are ever read.
+    """
+    shown = excerpt(os.fspath(path), 200)[1:-1] if isinstance(path, str) else str(path)
     try:
-        size = os.path.getsize(path)
-        if size > MAX_FILE_BYTES:
-            raise GameFileError(f"{path}: file too large ({size} bytes) for a game file")
-        with open(path, encoding="utf-8-sig") as f:  # a BOM (Windows editors) is fine
-            return f.read()
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        with open(fd, "rb") as f:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise GameFileError(f"{shown}: not a regular file")
+            data = f.read(limit + 1)
+        if len(data) > limit:
+            raise GameFileError(f"{shown}: file too large (over {limit} bytes)")
+        return data.decode("utf-8-sig")  # a BOM (Windows editors) is fine
     except GameFileError:
         raise
     except UnicodeDecodeError:
-        raise GameFileError(f"{path}: not a text file (not UTF-8)") from None
+        raise GameFileError(f"{shown}: not a text file (not UTF-8)") from None
     except OSError as e:
-        raise GameFileError(f"{path}: {e.strerror or e}") from None
+        raise GameFileError(f"{shown}: {e.strerror or e}") from None
 
 
 def parse_json(text: str) -> Any:
@@ -78,32 +101,47 @@ def new_game(data: Any, record_events: bool = True) -> Game:
     if "format" not in data:
         raise GameFileError("not a game file: missing key 'format'")
     if data["format"] != FORMAT:
-        raise GameFileError(f"unknown format {data['format']!r} (this program reads {FORMAT!r})")
+        raise GameFileError(f"unknown format {excerpt(data['format'])} "
+                            f"(this program reads {FORMAT!r})")
     names, bots = _players(_require(data, "players", list))
     n = len(names)
+    raw_rules = data.get("rules", {})
+    if isinstance(raw_rules, dict) and "target" in raw_rules:
+        target = raw_rules["target"]
+        if _is_int(target) and target > MAX_TARGET:
+            raise GameFileError(f"rule 'target' must be at most {MAX_TARGET}, "
+                                f"not {excerpt(target)}")
     try:
-        rules = RuleOptions.from_dict(data.get("rules", {}))
+        rules = RuleOptions.from_dict(raw_rules)
     except (RuleError, TypeError) as e:
         raise GameFileError(str(e)) from None
     seed = _require(data, "seed", int)
     dealer = data.get("dealer")
     if dealer is not None and (not _is_int(dealer) or not 0 <= dealer < n):
-        raise GameFileError(f"'dealer' must be a seat index from 0 to {n - 1}, not {dealer!r}")
+        raise GameFileError(f"'dealer' must be a seat index from 0 to {n - 1}, "
+                            f"not {excerpt(dealer)}")
     totals = data.get("totals")
     if totals is not None:
         if not isinstance(totals, list) or len(totals) != n:
             raise GameFileError(f"'totals' must be a list of {n} integers, one per player")
-        if not all(_is_int(t) and t >= 0 for t in totals):
-            raise GameFileError("'totals' must hold integers of 0 or more")
+        if not all(in_range(t, 0, MAX_TOTAL) for t in totals):
+            raise GameFileError(f"'totals' must hold integers from 0 to {MAX_TOTAL}")
     deck = data.get("deck")
-    if deck is not None and not isinstance(deck, list):
-        raise GameFileError(f"'deck' must be a list of card names, not {_kind(deck)}")
-    _require(data, "actions", list)
+    if deck is not None:
+        if not isinstance(deck, list):
+            raise GameFileError(f"'deck' must be a list of card names, not {_kind(deck)}")
+        most = sum(composition(rules.deck_count(n)).values())
+        if len(deck) > most:
+            raise GameFileError(f"'deck' lists {len(deck)} cards: the deck holds {most}")
+    actions = _require(data, "actions", list)
+    if len(actions) > MAX_ACTIONS:
+        raise GameFileError(f"{len(actions)} actions: a game file holds at most {MAX_ACTIONS}")
     try:
         return Game(names, rules, seed=seed, dealer=dealer, totals=totals, deck=deck, bots=bots,
                     record_events=record_events)
-    except UnknownCardError as e:
-        raise GameFileError(f"'deck': {e}") from None
+    except UnknownCardError:
+        bad = next(c for c in deck or () if not isinstance(c, str) or c not in ALL_CARDS)
+        raise GameFileError(f"'deck': unknown card {excerpt(bad)}") from None
     except DeckError as e:
         raise GameFileError(f"'deck': {e}") from None
 
@@ -119,16 +157,17 @@ def parse_actions(data: dict[str, Any], game: Game) -> list[Action]:
         if not isinstance(player, str):
             raise GameFileError(f"{where}: missing or non-text 'player'")
         if player not in seats:
-            raise GameFileError(f"{where}: unknown player {player!r}")
+            raise GameFileError(f"{where}: unknown player {excerpt(player)}")
         do = item.get("do")
-        if do not in (HIT, STAY, TARGET):
-            raise GameFileError(f"{where}: 'do' must be 'hit', 'stay' or 'target', not {do!r}")
+        if not isinstance(do, str) or do not in (HIT, STAY, TARGET):
+            raise GameFileError(f"{where}: 'do' must be 'hit', 'stay' or 'target', "
+                                f"not {excerpt(do)}")
         if do == TARGET:
             target = item.get("target")
             if not isinstance(target, str):
                 raise GameFileError(f"{where}: a 'target' action needs a 'target' name")
             if target not in seats:
-                raise GameFileError(f"{where}: unknown target {target!r}")
+                raise GameFileError(f"{where}: unknown target {excerpt(target)}")
             actions.append(Action(TARGET, seats[player], seats[target]))
         else:
             actions.append(Action(do, seats[player]))
@@ -166,14 +205,22 @@ def save(game: Game, path: str | os.PathLike[str]) -> None:
     write_atomic(Path(path), dumps(game))
 
 
-def write_atomic(path: Path, text: str) -> None:
+def write_atomic(path: Path, text: str | bytes) -> None:
+    """Write ``path`` whole or not at all: a temp file beside it, fsync, rename, fsync of
+    the folder. A symbolic link at ``path`` is replaced, never followed. Text that cannot
+    be written as UTF-8 (a lone surrogate) is an ``OSError`` like a full disk."""
+    try:
+        data = text.encode("utf-8") if isinstance(text, str) else text
+    except UnicodeEncodeError:
+        raise OSError(errno.EINVAL, "text that cannot be written as UTF-8") from None
+    path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=path.parent)
     try:
         if hasattr(os, "fchmod"):  # mkstemp makes 0600; a save is an ordinary file
             os.fchmod(fd, 0o644)
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)
@@ -181,11 +228,43 @@ def write_atomic(path: Path, text: str) -> None:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+    fsync_folder(path.parent)
+
+
+def fsync_folder(folder: str | os.PathLike[str]) -> None:
+    """Make a rename in ``folder`` survive a power cut (POSIX; a no-op where it cannot)."""
+    with contextlib.suppress(OSError, AttributeError):
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def move(src: str | os.PathLike[str], dst: str | os.PathLike[str]) -> None:
+    """Rename ``src`` to ``dst`` (replacing it) and make the rename durable."""
+    os.replace(src, dst)
+    fsync_folder(Path(dst).parent)
+    if Path(src).parent != Path(dst).parent:
+        fsync_folder(Path(src).parent)
+
+
+def remove_stale_temp_files(folder: str | os.PathLike[str], age: float = 5.0) -> None:
+    """Temp files of :func:`write_atomic` that a killed process never renamed."""
+    with contextlib.suppress(OSError):
+        for entry in os.scandir(folder):
+            if entry.name.startswith(".") and entry.name.endswith(TEMP_SUFFIX):
+                with contextlib.suppress(OSError):
+                    if entry.is_file(follow_symlinks=False) and \
+                            time.time() - entry.stat(follow_symlinks=False).st_mtime > age:
+                        os.unlink(entry.path)
 
 
 def _players(raw: list[Any]) -> tuple[list[str], list[str | None]]:
-    if len(raw) < 2:
-        raise GameFileError("'players' must list at least 2 players")
+    if len(raw) < MIN_PLAYERS:
+        raise GameFileError(f"'players' must list at least {MIN_PLAYERS} players")
+    if len(raw) > MAX_FILE_PLAYERS:
+        raise GameFileError(f"{len(raw)} players: a game file holds at most {MAX_FILE_PLAYERS}")
     names: list[str] = []
     bots: list[str | None] = []
     for i, p in enumerate(raw):
@@ -195,15 +274,16 @@ def _players(raw: list[Any]) -> tuple[list[str], list[str | None]]:
             name, bot = p.get("name"), p.get("bot")
             if not isinstance(name, str):
                 raise GameFileError(f"player {i}: missing or non-text 'name'")
-            if bot is not None and bot not in BOT_LEVELS:
-                raise GameFileError(f"player {name!r}: unknown bot level {bot!r} "
+            if bot is not None and (not isinstance(bot, str) or bot not in BOT_LEVELS):
+                raise GameFileError(f"player {i}: unknown bot level {excerpt(bot)} "
                                     f"(known: {', '.join(BOT_LEVELS)})")
         else:
             raise GameFileError(f"player {i}: expected a name or an object, got {_kind(p)}")
-        if not name.strip():
-            raise GameFileError(f"player {i}: empty name")
+        problem = name_problem(name)
+        if problem:
+            raise GameFileError(f"player {i}: {problem}")
         if name in names:
-            raise GameFileError(f"duplicate player name {name!r}")
+            raise GameFileError(f"duplicate player name {excerpt(name)}")
         names.append(name)
         bots.append(bot)
     return names, bots

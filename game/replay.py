@@ -14,6 +14,7 @@ from typing import Any
 from .cli import run
 from .engine import Game
 from .gamefile import GameFileError, load
+from .limits import excerpt
 from .state import TARGET
 
 
@@ -64,17 +65,22 @@ def main(argv: list[str] | None = None) -> int:
                                      description="Replay a flip7/1 game file; print JSON.")
     parser.add_argument("file", help="the game file")
     args = parser.parse_args(argv)
+    shown = excerpt(args.file, 200)[1:-1]  # one line whatever the file is called
     try:
         game = load(args.file, record_events=False)
     except GameFileError as e:
-        print(f"{args.file}: {e}" if not str(e).startswith(args.file) else str(e),
-              file=sys.stderr)
+        message = " ".join(str(e).splitlines())  # a message is one line, always
+        print(message if message.startswith(shown) else f"{shown}: {message}", file=sys.stderr)
         return 2
     except RecursionError:
-        print(f"{args.file}: not a game file: nested too deeply", file=sys.stderr)
+        print(f"{shown}: not a game file: nested too deeply", file=sys.stderr)
         return 2
-    json.dump(summary(game), sys.stdout, ensure_ascii=False, indent=2)
-    sys.stdout.write("\n")
+    try:
+        text = json.dumps(summary(game), ensure_ascii=False, indent=2)
+        text.encode(sys.stdout.encoding or "utf-8")
+    except (UnicodeEncodeError, LookupError):  # a terminal that cannot show every name
+        text = json.dumps(summary(game), ensure_ascii=True, indent=2)
+    sys.stdout.write(text + "\n")
     return 0
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .limits import MAX_DECKS, excerpt
+
 OPENINGS = ("must_hit", "deal")
 FLIP_THREE_ON_BUST = ("discard", "resolve")
 DEFAULT_TARGET = 200
@@ -27,15 +29,20 @@ class RuleOptions:
 
     def __post_init__(self) -> None:
         if not _is_int(self.target) or self.target <= 0:
-            raise RuleError(f"rule 'target' must be a positive integer, not {self.target!r}")
-        if self.opening not in OPENINGS:
+            raise RuleError(f"rule 'target' must be a positive integer, "
+                            f"not {excerpt(self.target)}")
+        if not isinstance(self.opening, str) or self.opening not in OPENINGS:
             raise RuleError(f"rule 'opening' must be one of {_choices(OPENINGS)}, "
-                            f"not {self.opening!r}")
-        if self.flip_three_on_bust not in FLIP_THREE_ON_BUST:
+                            f"not {excerpt(self.opening)}")
+        if not isinstance(self.flip_three_on_bust, str) or \
+                self.flip_three_on_bust not in FLIP_THREE_ON_BUST:
             raise RuleError(f"rule 'flip_three_on_bust' must be one of "
-                            f"{_choices(FLIP_THREE_ON_BUST)}, not {self.flip_three_on_bust!r}")
-        if self.decks is not None and (not _is_int(self.decks) or self.decks <= 0):
-            raise RuleError(f"rule 'decks' must be a positive integer, not {self.decks!r}")
+                            f"{_choices(FLIP_THREE_ON_BUST)}, "
+                            f"not {excerpt(self.flip_three_on_bust)}")
+        if self.decks is not None and (not _is_int(self.decks)
+                                       or not 0 < self.decks <= MAX_DECKS):
+            raise RuleError(f"rule 'decks' must be an integer from 1 to {MAX_DECKS}, "
+                            f"not {excerpt(self.decks)}")
 
     def deck_count(self, players: int) -> int:
         """How many full decks a game of ``players`` uses (R1.4)."""
@@ -51,7 +58,7 @@ class RuleOptions:
         known = {"target", "opening", "flip_three_on_bust", "decks"}
         for key in data:
             if key not in known:
-                raise RuleError(f"unknown rule option {key!r}")
+                raise RuleError(f"unknown rule option {excerpt(key)}")
         return cls(**data)
 
     def to_dict(self) -> dict[str, object]:

@@ -23,11 +23,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from .calculator import CalculatorError, CardHand, check_round, max_points
+from .limits import MAX_NAME, MAX_PLAYERS, MAX_TARGET, MAX_TOTAL, MIN_PLAYERS, excerpt, name_problem
 from .rules import DEFAULT_TARGET
 
 FORMAT = "flip7-sheet/1"
-MIN_PLAYERS, MAX_PLAYERS = 2, 18
-MAX_NAME = 40
+__all__ = ["MAX_NAME", "MAX_PLAYERS", "MIN_PLAYERS", "ScoreSheet", "SheetError"]
 MAX_ROUNDS = 999
 DECKS = 1  # R1.4: one deck up to 18 players
 
@@ -78,8 +78,9 @@ class ScoreSheet:
         self._first_dealer = 0
         self.first_dealer = first_dealer
         totals = (0,) * n if start_totals is None else tuple(start_totals)
-        if len(totals) != n or not all(_is_int(t) and t >= 0 for t in totals):
-            raise SheetError(f"the starting totals must be {n} whole numbers of 0 or more")
+        if len(totals) != n or not all(_is_int(t) and 0 <= t <= MAX_TOTAL for t in totals):
+            raise SheetError(f"the starting totals must be {n} whole numbers "
+                             f"from 0 to {MAX_TOTAL}")
         self.start_totals: tuple[int, ...] = totals
         self._rounds: list[list[Cell]] = []
         self._current: list[Cell] | None = None
@@ -92,8 +93,9 @@ class ScoreSheet:
 
     @target.setter
     def target(self, value: int) -> None:
-        if not _is_int(value) or value <= 0:
-            raise SheetError(f"the target must be a whole number above 0, not {value!r}")
+        if not _is_int(value) or not 0 < value <= MAX_TARGET:
+            raise SheetError(f"the target must be a whole number from 1 to {MAX_TARGET}, "
+                             f"not {excerpt(value)}")
         self._target = value
 
     @property
@@ -289,7 +291,8 @@ class ScoreSheet:
     # ---------------------------------------------------------------- inside
     def _seat(self, seat: int) -> int:
         if not _is_int(seat) or not 0 <= seat < len(self.players):
-            raise SheetError(f"there is no seat {seat!r} (seats 0 to {len(self.players) - 1})")
+            raise SheetError(f"there is no seat {excerpt(seat)} "
+                             f"(seats 0 to {len(self.players) - 1})")
         return seat
 
     def _row(self, round_no: int, create: bool) -> list[Cell]:
@@ -305,7 +308,7 @@ class ScoreSheet:
                     raise SheetError(f"a sheet holds at most {MAX_ROUNDS} rounds")
                 self._current = [None] * len(self.players)
                 return self._current
-        raise SheetError(f"there is no round {round_no!r} (finished rounds: "
+        raise SheetError(f"there is no round {excerpt(round_no)} (finished rounds: "
                          f"{self.round_count})")
 
     def _value(self, value: object, where: str) -> Cell:
@@ -342,10 +345,10 @@ def sheet_from_game(game: Any) -> ScoreSheet:
 def check_points(value: object, where: str) -> int:
     """Typed points: a whole number a hand can score (0 to 171)."""
     if not _is_int(value):
-        raise SheetError(f"{where}: points must be a whole number, not {value!r}")
+        raise SheetError(f"{where}: points must be a whole number, not {excerpt(value)}")
     top = max_points(DECKS)
     if not 0 <= value <= top:  # type: ignore[operator]
-        raise SheetError(f"{where}: {value} points cannot be scored in one round "
+        raise SheetError(f"{where}: {excerpt(value)} points cannot be scored in one round "
                          f"(0 to {top})")
     return value  # type: ignore[return-value]
 
@@ -370,10 +373,11 @@ def _players(names: Sequence[str]) -> tuple[str, ...]:
         if not isinstance(name, str) or not name.strip():
             raise SheetError(f"player {i + 1}: a name is needed")
         name = name.strip()
-        if len(name) > MAX_NAME:
-            raise SheetError(f"player {i + 1}: a name has at most {MAX_NAME} characters")
+        problem = name_problem(name)
+        if problem:
+            raise SheetError(f"player {i + 1}: {problem}")
         if name in out:
-            raise SheetError(f"two players are called {name!r}")
+            raise SheetError(f"two players are called {excerpt(name)}")
         out.append(name)
     return tuple(out)
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from .calculator import CalculatorError, CardHand
+from .limits import excerpt, printable
 from .sheet import DECKS, FORMAT, MAX_ROUNDS, Cell, ScoreSheet, SheetError, check_points
 
 _KEYS = {"format", "id", "created", "updated", "players", "target", "first_dealer",
@@ -28,15 +29,18 @@ def sheet_from_dict(cls: type[ScoreSheet], data: Any) -> ScoreSheet:
     if "format" not in data:
         raise SheetError("not a score sheet: missing key 'format'")
     if data["format"] != FORMAT:
-        raise SheetError(f"unknown format {data['format']!r} (this program reads {FORMAT!r})")
+        raise SheetError(f"unknown format {excerpt(data['format'])} "
+                         f"(this program reads {FORMAT!r})")
     unknown = sorted(set(data) - _KEYS)
     if unknown:
-        raise SheetError(f"unknown key {unknown[0]!r} in a score sheet")
+        raise SheetError(f"unknown key {excerpt(unknown[0])} in a score sheet")
     meta = {}
     for key in ("id", "created", "updated"):
         value = data.get(key)
-        if value is not None and (not isinstance(value, str) or len(value) > MAX_TEXT):
-            raise SheetError(f"{key!r} must be text of at most {MAX_TEXT} characters")
+        if value is not None and (not isinstance(value, str) or len(value) > MAX_TEXT
+                                  or printable(value) != value):
+            raise SheetError(f"{key!r} must be text of at most {MAX_TEXT} characters, "
+                             "on one line")
         meta[key] = value
     players = data.get("players")
     if not isinstance(players, list):

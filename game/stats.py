@@ -23,6 +23,8 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from .limits import MAX_COUNT, MAX_FILE_PLAYERS, excerpt, name_problem
+
 SUMMARY_FORMAT = "flip7-summary/1"
 
 
@@ -58,8 +60,8 @@ class GameSummary:
         if not isinstance(data, dict) or data.get("format") != SUMMARY_FORMAT:
             raise StatsError(f"not a game summary (expected format {SUMMARY_FORMAT!r})")
         seats = data.get("seats")
-        if not isinstance(seats, list) or not seats:
-            raise StatsError("a game summary needs a list of seats")
+        if not isinstance(seats, list) or not seats or len(seats) > MAX_FILE_PLAYERS:
+            raise StatsError(f"a game summary needs a list of 1 to {MAX_FILE_PLAYERS} seats")
         return cls(tuple(_seat_result(s) for s in seats))
 
 
@@ -148,18 +150,20 @@ def _seat_result(data: Any) -> SeatResult:
     if not isinstance(data, dict):
         raise StatsError("a seat of a game summary must be an object")
     name, bot, won = data.get("name"), data.get("bot"), data.get("won")
-    if not isinstance(name, str) or not name:
-        raise StatsError("a seat of a game summary needs a name")
-    if bot is not None and not isinstance(bot, str):
-        raise StatsError(f"seat {name!r}: 'bot' must be a level name or null")
+    problem = name_problem(name)
+    if problem:
+        raise StatsError(f"a seat of a game summary: {problem}")
+    if bot is not None and (not isinstance(bot, str) or name_problem(bot)):
+        raise StatsError(f"seat {excerpt(name)}: 'bot' must be a level name or null")
     if not isinstance(won, bool):
-        raise StatsError(f"seat {name!r}: 'won' must be true or false")
+        raise StatsError(f"seat {excerpt(name)}: 'won' must be true or false")
     values = {}
     for key in _INT_FIELDS:
         value = data.get(key)
-        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise StatsError(f"seat {name!r}: {key!r} must be a whole number of 0 or more")
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_COUNT:
+            raise StatsError(f"seat {excerpt(name)}: {key!r} must be a whole number "
+                             f"from 0 to {MAX_COUNT}")
         values[key] = value
     if values["busts"] > values["rounds"] or values["flip7s"] > values["rounds"]:
-        raise StatsError(f"seat {name!r}: more busts or Flip 7s than rounds")
+        raise StatsError(f"seat {excerpt(name)}: more busts or Flip 7s than rounds")
     return SeatResult(name=name, bot=bot, won=won, **values)

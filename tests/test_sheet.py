@@ -90,7 +90,7 @@ def test_changing_the_target_moves_the_end():
     assert sheet.ended_after == 5 and sheet.winner == CHLOE  # 164 after round 5
     sheet.target = 300
     assert not sheet.over
-    with pytest.raises(SheetError, match="whole number above 0"):
+    with pytest.raises(SheetError, match="whole number from 1 to"):
         sheet.target = 0
 
 
@@ -156,7 +156,7 @@ def test_hands_of_one_round_are_checked_together():
     (([f"P{i}" for i in range(19)],), "2 to 18 players"),
     ((["Ana", "Ana"],), "two players are called 'Ana'"),
     ((["Ana", " "],), "player 2: a name is needed"),
-    ((["Ana", "x" * 41],), "at most 40 characters"),
+    ((["Ana", "x" * 41],), "longer than 40 characters"),
     ((["Ana", "Ben"], 0), "the target must be"),
     ((["Ana", "Ben"], 200, 2), "there is no seat 2"),
     ((["Ana", "Ben"], 200, 0, [1]), "starting totals"),

@@ -10,7 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-MIN_SEATS, MAX_SEATS = 2, 18
+from game.limits import MAX_PLAYERS, MAX_WINDOW, MIN_PLAYERS, MIN_WINDOW, excerpt, name_problem
+
+MIN_SEATS, MAX_SEATS = MIN_PLAYERS, MAX_PLAYERS
 BOT_LEVELS = ("baseline", "easy", "normal", "expert")
 BOT_NAMES = ("Ada", "Bo", "Cyd", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lou",
              "Max", "Nia", "Oz", "Pia", "Quin", "Rex", "Sol")
@@ -67,13 +69,17 @@ def parse_players(text: str) -> list[Seat]:
             bits = part.split(":", 2)
             level = bits[1].strip().lower()
             if level not in BOT_LEVELS:
-                raise ConfigError(f"--players: unknown bot level {level!r} "
+                raise ConfigError(f"--players: unknown bot level {excerpt(level)} "
                                   f"(known: {', '.join(BOT_LEVELS)})")
             name = bits[2].strip() if len(bits) == 3 and bits[2].strip() else next(free_names)
             seats.append(Seat(name, level))
         else:
             seats.append(Seat(part, None))
     names = [s.name for s in seats]
+    for name in names:
+        problem = name_problem(name)
+        if problem:
+            raise ConfigError(f"--players: {problem}")
     if len(set(names)) != len(names):
         raise ConfigError("--players: every name must be different")
     if not MIN_SEATS <= len(seats) <= MAX_SEATS:
@@ -85,11 +91,16 @@ def parse_players(text: str) -> list[Seat]:
 def parse_size(text: str) -> tuple[int, int]:
     """``"1280x720"`` → (1280, 720)."""
     try:
+        if not text.isascii() or len(text) > 20:
+            raise ValueError(text)
         w, h = (int(v) for v in text.lower().split("x"))
     except ValueError:
-        raise ConfigError(f"--size: expected WIDTHxHEIGHT like 1280x720, not {text!r}") from None
-    if not (320 <= w <= 16384 and 240 <= h <= 16384):
-        raise ConfigError(f"--size: {w}x{h} is out of range")
+        raise ConfigError(f"--size: expected WIDTHxHEIGHT like 1280x720, "
+                          f"not {excerpt(text)}") from None
+    (low_w, low_h), (high_w, high_h) = MIN_WINDOW, MAX_WINDOW
+    if not (low_w <= w <= high_w and low_h <= h <= high_h):
+        raise ConfigError(f"--size: {w}x{h} is out of range ({low_w}x{low_h} to "
+                          f"{high_w}x{high_h})")
     return w, h
 
 

@@ -13,6 +13,8 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
+from game.limits import clean_text, printable
+
 from .assets import MUTED
 from .forms import FormScene
 from .i18n import t
@@ -41,7 +43,7 @@ class FilesScene(FormScene):
         x, w = p.x + pad, p.w - 2 * pad
         self.files = {}
         for path in self.app.saves.list_saves()[:MAX_LISTED]:
-            label = f"{path.name}   ·   {_when(path)}   ·   {describe(path)}"
+            label = printable(f"{path.name}   ·   {_when(path)}   ·   {describe(path)}")
             if path == self.app.dirs.last_finished:
                 label = f"{t('files.last_finished')}   ·   {label}"
             self.files[label] = path
@@ -123,7 +125,9 @@ class FilesScene(FormScene):
     def set_path(self, text: str) -> None:
         self.path = text
         if "path" in self.widgets:
-            self.widgets["path"].set_text(text[:PATH_LIMIT])
+            # shown without what a field cannot draw (a file name may hold anything);
+            # self.path keeps the real name for Load / Save
+            self.widgets["path"].set_text(clean_text(text)[:PATH_LIMIT])
         self.app.invalidate()
 
     def browse(self) -> None:

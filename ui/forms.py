@@ -12,6 +12,8 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
+from game.limits import UNTYPEABLE, clean_text
+
 from .assets import CREAM, GOLD, LRU, MUTED
 from .i18n import language, t
 from .layout import unit_for
@@ -116,7 +118,11 @@ class FormScene(Scene):
             placeholder_text=placeholder or None)
         if limit:
             entry.set_text_length_limit(limit)
-        entry.set_text(text)
+        # typed or pasted, a field takes only characters that draw with a width of their own:
+        # no control characters (newlines, NUL), no lone surrogates, no zero-width or
+        # direction marks (pygame_gui cannot draw a text of zero width)
+        entry.forbidden_characters = UNTYPEABLE
+        entry.set_text(clean_text(text)[:limit] if limit else clean_text(text))
         self.widgets[name] = entry
         return entry
 

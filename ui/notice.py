@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.limits import printable
+
 from .assets import CREAM, GOLD, RED, Assets
 from .layout import unit_for
 
@@ -22,6 +24,7 @@ class Notices:
 
     def add(self, text: str, error: bool = False, owner: object = None) -> None:
         """Show ``text``; with an ``owner`` (a scene), only while that scene is on top."""
+        text = printable(str(text))  # a file name may hold anything: one drawable line
         self.items = [i for i in self.items if i[0] != text]
         self.items.append([text, SECONDS, error, owner])
         del self.items[:-MAX_SHOWN]

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from game.limits import printable
+
 from .files import FilesScene
 from .i18n import t
 from .replay import ReplayScene
@@ -57,7 +59,8 @@ def open_replay(app, path, from_menu: bool = True) -> ReplayScene | None:
         app.notify(t("notice.load_failed", file=Path(path).name, reason=e), error=True,
                    screen=True)
         return None
-    return show(app, replay, Path(path).name, from_menu=from_menu)
+    # the file's name is its title: a name that is not UTF-8 or holds a newline still draws
+    return show(app, replay, printable(Path(path).name), from_menu=from_menu)
 
 
 def watch_game(app, game) -> ReplayScene | None:

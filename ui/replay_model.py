@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from game import gamefile
 from game.engine import Game
 from game.gamefile import GameFileError
+from game.limits import excerpt
 from game.state import HIT, STAY, Action, IllegalActionError
 
 from .saves import LoadError, check_table
@@ -113,4 +114,5 @@ def load_replay(path: str | os.PathLike[str]) -> Replay:
     except LoadError:
         raise
     except (ValueError, TypeError, KeyError, RecursionError, MemoryError, OSError) as e:
-        raise LoadError(f"not a game file ({type(e).__name__}: {str(e)[:80]})") from None
+        raise LoadError(f"not a game file ({type(e).__name__}: {excerpt(str(e), 80)})") \
+            from None

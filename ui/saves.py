@@ -24,12 +24,15 @@ from pathlib import Path
 from game import gamefile
 from game.engine import Game
 from game.gamefile import GameFileError
+from game.limits import MAX_ACTIONS, MAX_NAME, excerpt, name_problem
 
 from .config import MAX_SEATS, MIN_SEATS
 from .paths import Dirs
 
-MAX_NAME = 40  # longer names are refused when loading: the table has no room for them
+__all__ = ["MAX_NAME", "LoadError", "SaveError", "Saves", "load_file"]
 KEEP_UNFINISHED = 20
+#: the folders (under the data folder) where the program writes files
+WRITTEN_FOLDERS = ("saves", "sheets", "finished", "exports")
 
 
 class LoadError(ValueError):
@@ -50,7 +53,8 @@ def load_file(path: str | os.PathLike[str]) -> Game:
         raise LoadError(str(e)) from None
     except (ValueError, TypeError, KeyError, RecursionError, MemoryError, OSError) as e:
         # hostile files: a 5,000-digit number, nesting deeper than the parser goes…
-        raise LoadError(f"not a game file ({type(e).__name__}: {str(e)[:80]})") from None
+        raise LoadError(f"not a game file ({type(e).__name__}: {excerpt(str(e), 80)})") \
+            from None
 
 
 def check_table(data: object) -> None:
@@ -60,10 +64,7 @@ def check_table(data: object) -> None:
     players = data["players"]
     if not MIN_SEATS <= len(players) <= MAX_SEATS:
         raise LoadError(f"{len(players)} players: this table seats {MIN_SEATS} to {MAX_SEATS}")
-    for p in players:
-        name = p.get("name") if isinstance(p, dict) else p
-        if isinstance(name, str) and len(name) > MAX_NAME:
-            raise LoadError(f"player name longer than {MAX_NAME} characters: {name[:20]!r}…")
+    # names: game.gamefile refuses what no table could show (game.limits.name_problem)
 
 
 @dataclass(frozen=True)
@@ -88,7 +89,7 @@ class Saves:
 
     # ------------------------------------------------------------ autosave
     def has_autosave(self) -> bool:
-        return self.dirs.autosave.is_file()
+        return _is_file(self.dirs.autosave)
 
     def peek(self) -> SavedGame | None:
         """The unfinished game in the autosave, or None (cached until the file changes).
@@ -121,10 +122,19 @@ class Saves:
     def begin(self, game: Game) -> str | None:
         """A new game takes the autosave: keep the unfinished one it replaces, then save."""
         if self.has_autosave():
-            self.dirs.saves.mkdir(parents=True, exist_ok=True)
             stamp = time.strftime("%Y%m%d-%H%M%S")
-            self._move(self.dirs.autosave, self._unique(self.dirs.saves / f"unfinished-{stamp}"))
-            self._trim_unfinished()
+            kept = False
+            with contextlib.suppress(OSError):  # `saves` may be a file, or not writable
+                self.dirs.saves.mkdir(parents=True, exist_ok=True)
+                kept = self._move(self.dirs.autosave,
+                                  self._unique(self.dirs.saves / f"unfinished-{stamp}"))
+            if kept:
+                self._trim_unfinished()
+            elif not self._move(self.dirs.autosave,  # beside it, then: never overwritten
+                                self._unique(self.dirs.data / f"unfinished-{stamp}")):
+                first = not self.failing
+                self.failing = True
+                return "the unfinished game could not be kept aside" if first else None
         return self.autosave(game)
 
     def autosave(self, game: Game) -> str | None:
@@ -132,6 +142,10 @@ class Saves:
 
         Returns the problem to show the player, only the first time in a row it fails.
         """
+        if len(game.actions) > MAX_ACTIONS:  # a file the program would refuse to read back
+            first = not self.failing
+            self.failing = True
+            return f"more than {MAX_ACTIONS} decisions" if first else None
         try:
             if game.over:
                 self.record_finished(game)  # first: filed in finished/ before a rebuild sees it
@@ -188,16 +202,17 @@ class Saves:
         """Game files in the saves folder, and the last finished game; newest first."""
         found = []
         with contextlib.suppress(OSError):
-            found = [p for p in self.dirs.saves.iterdir() if p.suffix == ".json" and p.is_file()]
-        if self.dirs.last_finished.is_file():
+            found = [p for p in self.dirs.saves.iterdir() if p.suffix == ".json" and _is_file(p)]
+        if _is_file(self.dirs.last_finished):
             found.append(self.dirs.last_finished)
         return sorted(found, key=_mtime, reverse=True)
 
     # ------------------------------------------------------------ helpers
     @staticmethod
     def _move(src: Path, dst: Path) -> bool:
+        """Rename (made durable by an fsync of the folder); False if it could not be done."""
         try:
-            os.replace(src, dst)
+            gamefile.move(src, dst)
         except OSError:
             return False
         return True
@@ -205,23 +220,41 @@ class Saves:
     @staticmethod
     def _unique(stem: Path) -> Path:
         path, n = stem.with_name(stem.name + ".json"), 2
-        while path.exists():
+        while _exists(path):
             path, n = stem.with_name(f"{stem.name}-{n}.json"), n + 1
         return path
 
     def _trim_unfinished(self) -> None:
-        old = sorted(self.dirs.saves.glob("unfinished-*.json"), key=_mtime)
-        for path in old[:-KEEP_UNFINISHED]:
-            with contextlib.suppress(OSError):
-                path.unlink()
+        with contextlib.suppress(OSError):
+            old = sorted(self.dirs.saves.glob("unfinished-*.json"), key=_mtime)
+            for path in old[:-KEEP_UNFINISHED]:
+                with contextlib.suppress(OSError):
+                    path.unlink()
 
     def _remove_stale_temp_files(self) -> None:
-        """Temp files of a save that a killed process never renamed (never a real save)."""
-        with contextlib.suppress(OSError):
-            for path in self.dirs.data.glob(".*.json.*.tmp"):
-                with contextlib.suppress(OSError):
-                    if time.time() - path.stat().st_mtime > 5:
-                        path.unlink()
+        """Temp files of a write that a killed process never renamed (never a real file),
+        in every folder the program writes to."""
+        folders = [self.dirs.data, self.dirs.config,
+                   *(self.dirs.data / name for name in WRITTEN_FOLDERS)]
+        for folder in folders:
+            gamefile.remove_stale_temp_files(folder)
+
+
+def _is_file(path: Path) -> bool:
+    """``Path.is_file`` that says False, not PermissionError, for a folder it cannot read."""
+    try:
+        return path.is_file()
+    except OSError:
+        return False
+
+
+def _exists(path: Path) -> bool:
+    """True also for a dangling symbolic link: a name that is taken."""
+    try:
+        os.lstat(path)
+    except OSError:  # missing, or in a folder that cannot be read: writing will tell
+        return False
+    return True
 
 
 def _mtime(path: Path) -> float:
@@ -234,10 +267,10 @@ def _mtime(path: Path) -> float:
 def describe(path: Path) -> str:
     """The players of a game file, for the load list ("?" when it is no game file)."""
     try:
-        if path.stat().st_size > 1024 * 1024:
-            return "?"
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(gamefile.read_text(path, 1024 * 1024))
         names = [p if isinstance(p, str) else p.get("name", "?") for p in data["players"]]
+        if any(name_problem(n) for n in names):
+            return "?"
         text = ", ".join(str(n) for n in names)
         return text if len(text) <= 60 else text[:59] + "…"
     except Exception:  # only a label: the real checks happen when the file is loaded

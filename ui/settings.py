@@ -1,9 +1,12 @@
 """The player's settings, kept in ``settings.json`` in the config folder (:mod:`ui.paths`).
 
 A file that cannot be used — not JSON, not an object, a value of the wrong
-kind — is never fatal: it is moved aside as ``settings.json.broken-<time>``,
-the values that were fine are kept, the rest take their defaults, a fresh
-file is written, and :func:`load` returns a problem to report once.
+kind, a file that cannot be read — is never fatal: it is moved aside as
+``settings.json.broken-<time>`` (copied there if it cannot be moved), the
+values that were fine are kept, the rest take their defaults, a fresh file is
+written, and :func:`load` returns a problem to report once. A file that can be
+neither moved nor copied aside is left as it is and never written over.
+A window larger than :data:`game.limits.MAX_WINDOW` is brought down to it.
 
 >>> s, problem = from_dict({"language": "fr", "volume": 3, "speed": 1.5})
 >>> s.language, s.volume, s.speed, problem
@@ -13,17 +16,21 @@ file is written, and :func:`load` returns a problem to report once.
 from __future__ import annotations
 
 import json
+import os
+import shutil
 import time
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
-from game.gamefile import write_atomic
+from game.gamefile import GameFileError, move, read_text, write_atomic
+from game.limits import MAX_WINDOW, MIN_WINDOW
 
 LANGUAGES = ("en", "fr", "de")
 SPEEDS = (0.5, 1.0, 1.5, 2.0, 3.0)  # the choices on the settings screen
 WINDOW_SIZES = ((1024, 640), (1280, 720), (1600, 900), (1920, 1080))
 MAX_BYTES = 64 * 1024  # a real settings file is a few hundred bytes
+_PROTECTED: set[Path] = set()  # unreadable files that could not be kept aside: never replaced
 
 
 @dataclass(frozen=True)
@@ -63,8 +70,8 @@ def _check(key: str, value: Any) -> Any:
     if key == "window":
         if (isinstance(value, list) and len(value) == 2
                 and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-                and 320 <= value[0] <= 16384 and 240 <= value[1] <= 16384):
-            return tuple(value)
+                and value[0] >= MIN_WINDOW[0] and value[1] >= MIN_WINDOW[1]):
+            return min(value[0], MAX_WINDOW[0]), min(value[1], MAX_WINDOW[1])
         return None
     return None
 
@@ -94,32 +101,50 @@ def load(path: Path) -> tuple[Settings, str | None, Path | None]:
     A missing file is not a problem (the first start). Unknown keys are ignored
     (a newer version may have written them).
     """
+    path = Path(path)
     try:
-        if not path.exists():
-            return Settings(), None, None
-        if path.stat().st_size > MAX_BYTES:
-            problem = "file too large"
-            settings = Settings()
-        else:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            settings, problem = from_dict(data)
-    except (ValueError, RecursionError) as e:  # not UTF-8, not JSON, nested too deeply
+        os.lstat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return Settings(), None, None
+    except OSError:
+        pass  # reading it says why
+    try:
+        data = json.loads(read_text(path, MAX_BYTES))
+        settings, problem = from_dict(data)
+    except GameFileError as e:  # cannot be read, not a regular file, too large, not UTF-8
+        settings, problem = Settings(), f"cannot read it: {str(e).rpartition(': ')[2]}"
+    except (ValueError, RecursionError) as e:  # not JSON, nested too deeply
         settings, problem = Settings(), f"not JSON ({type(e).__name__})"
-    except OSError as e:
-        return Settings(), f"cannot read it: {e.strerror or e}", None
     if problem is None:
         return settings, None, None
-    kept = path.with_name(f"{path.name}.broken-{time.strftime('%Y%m%d-%H%M%S')}")
-    try:
-        path.replace(kept)
-    except OSError:
-        kept = None
+    kept = _keep_aside(path)
+    if kept is None:  # still there, maybe still the player's: never written over
+        _PROTECTED.add(path)
+        return settings, f"{problem}; it is left as it is", None
     save(settings, path)
     return settings, problem, kept
 
 
+def _keep_aside(path: Path) -> Path | None:
+    """Move the broken file aside (or copy it, if it cannot be moved); where it went."""
+    kept = path.with_name(f"{path.name}.broken-{time.strftime('%Y%m%d-%H%M%S')}")
+    try:
+        move(path, kept)
+        return kept
+    except OSError:
+        pass
+    try:
+        shutil.copyfile(path, kept, follow_symlinks=False)
+        return kept
+    except OSError:
+        return None
+
+
 def save(settings: Settings, path: Path) -> bool:
-    """Write the settings atomically; False if the disk refused (the game goes on)."""
+    """Write the settings atomically; False if the disk refused (the game goes on), or if
+    the file there could not be read nor kept aside (it is never written over)."""
+    if Path(path) in _PROTECTED:
+        return False
     try:
         write_atomic(path, json.dumps(settings.to_dict(), indent=1) + "\n")
     except OSError:

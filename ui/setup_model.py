@@ -18,13 +18,14 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from game.limits import MAX_NAME, MAX_TARGET, clean_text, name_problem, parse_int
 from game.rules import DEFAULT_TARGET, FLIP_THREE_ON_BUST, OPENINGS, RuleOptions
 
 from .config import BOT_NAMES, MAX_SEATS, MIN_SEATS, Seat
 
 KINDS = (None, "easy", "normal", "expert")  # what a seat's kind button cycles through
-NAME_LIMIT = 20
-MAX_TARGET = 100_000
+NAME_LIMIT = MAX_NAME
+__all__ = ["MAX_TARGET", "NAME_LIMIT", "GameSpec", "TableSetup"]
 
 
 @dataclass
@@ -112,7 +113,7 @@ class TableSetup:
         self.seats[index] = Seat(name, kind)
 
     def rename(self, index: int, name: str) -> None:
-        self.seats[index] = Seat(name[:NAME_LIMIT], self.seats[index].bot)
+        self.seats[index] = Seat(clean_text(name)[:NAME_LIMIT], self.seats[index].bot)
 
     def toggle_dealer(self, index: int) -> None:
         self.dealer = None if self.dealer == index else index
@@ -122,7 +123,7 @@ class TableSetup:
         """i18n keys of what stops "Start" (empty: ready)."""
         out = []
         names = [s.name.strip() for s in self.seats]
-        if any(not n for n in names):
+        if any(not n or name_problem(n) for n in names):
             out.append("setup.error.name_empty")
         elif len(set(names)) != len(names):
             out.append("setup.error.name_twice")
@@ -135,21 +136,15 @@ class TableSetup:
         return out
 
     def _target(self) -> int | None:
-        try:
-            value = int(self.target.strip())
-        except ValueError:
-            return None
-        return value if 0 < value <= MAX_TARGET else None
+        value = parse_int(self.target)
+        return value if value is not None and 0 < value <= MAX_TARGET else None
 
     def _seed(self) -> int | None:
         text = self.seed.strip()
         if not text:
             return None
-        try:
-            value = int(text)
-        except ValueError:
-            return None
-        return value if 0 <= value < 1 << 63 else None
+        value = parse_int(text)
+        return value if value is not None and 0 <= value < 1 << 63 else None
 
     def build(self, rng: random.Random | None = None) -> GameSpec:
         """The game this setup describes; ValueError if :meth:`problems` is not empty."""

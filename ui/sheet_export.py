@@ -20,6 +20,7 @@ Words in English, French and German (:data:`TEXTS`).
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import sys
 import time
@@ -28,6 +29,8 @@ from pathlib import Path
 
 from PIL import Image
 
+from game.gamefile import write_atomic
+from game.limits import MAX_TARGET, excerpt
 from game.sheet import ScoreSheet
 
 from .sheet_chart import MIN_HEIGHT, draw_chart
@@ -109,6 +112,9 @@ def blank_pages(players: int = 4, lang: str = "en", target: int = 200) -> list[I
     low, high = BLANK_PLAYERS
     if not low <= players <= high:
         raise ExportError(f"a blank sheet has {low} to {high} players, not {players}")
+    if not isinstance(target, int) or not 0 < target <= MAX_TARGET:
+        raise ExportError(f"the target is a whole number from 1 to {MAX_TARGET}, "
+                          f"not {excerpt(target)}")
     page = Page(A4, texts(lang))
     top = page.header(target, "", "")
     bottom = page.reminder(page.h - MARGIN, target, 2) - 40
@@ -145,32 +151,76 @@ def sheet_pages(sheet: ScoreSheet, lang: str = "en") -> list[Image.Image]:
     return pages
 
 
-def save_pages(pages: Sequence[Image.Image], path: str | os.PathLike[str]) -> list[Path]:
-    """Write pages as one PDF, or as PNGs (``name.png``, ``name-2.png``, …) by the suffix."""
+def save_pages(pages: Sequence[Image.Image], path: str | os.PathLike[str],
+               replace: bool = True) -> list[Path]:
+    """Write pages as one PDF, or as PNGs (``name.png``, ``name-2.png``, …) by the suffix.
+
+    Every file is written atomically (a temp file, then a rename), so a symbolic link at
+    its name is replaced, never followed. ``replace`` False: no file that exists is ever
+    replaced; the name gets a number instead (``sheet-2.pdf``).
+    """
     out = Path(path)
     suffix = out.suffix.lower()
     if suffix not in (".pdf", ".png"):
-        raise ExportError(f"{out.name}: export as .pdf or .png")
-    out.parent.mkdir(parents=True, exist_ok=True)
-    if suffix == ".pdf":
-        pages[0].save(out, "PDF", resolution=DPI, save_all=True, append_images=list(pages[1:]),
-                      quality=92, subsampling=0, title="Flip 7", creator="Flip 7")
-        return [out]
-    written = []
-    for index, page in enumerate(pages):
-        target = out if index == 0 else out.with_name(f"{out.stem}-{index + 1}{out.suffix}")
-        page.save(target, "PNG", dpi=(DPI, DPI), optimize=False, compress_level=6)
-        written.append(target)
-    return written
+        raise ExportError(f"{excerpt(out.name)}: export as .pdf or .png")
+    count = 1 if suffix == ".pdf" else len(pages)
+    if not replace:
+        out = free_name(out, count)
+    try:
+        if suffix == ".pdf":
+            buffer = io.BytesIO()
+            pages[0].save(buffer, "PDF", resolution=DPI, save_all=True,
+                          append_images=list(pages[1:]), quality=92, subsampling=0,
+                          title="Flip 7", creator="Flip 7")
+            files = [(out, buffer.getvalue())]
+        else:
+            files = []
+            for target, page in zip(page_names(out, count), pages, strict=True):
+                buffer = io.BytesIO()
+                page.save(buffer, "PNG", dpi=(DPI, DPI), optimize=False, compress_level=6)
+                files.append((target, buffer.getvalue()))
+    except (RuntimeError, ValueError, MemoryError) as e:  # pillow's own failures
+        raise ExportError(f"the page could not be made ({excerpt(str(e), 80)})") from None
+    for target, data in files:
+        write_atomic(target, data)
+    return [target for target, _data in files]
+
+
+def page_names(out: Path, count: int) -> list[Path]:
+    """``name.png``, ``name-2.png``, … for ``count`` pages."""
+    return [out if i == 0 else out.with_name(f"{out.stem}-{i + 1}{out.suffix}")
+            for i in range(count)]
+
+
+def free_name(out: Path, count: int = 1) -> Path:
+    """``out``, or ``out`` with a number (``sheet-2.pdf``), so that no page replaces a file
+    (nor a link) that is already there."""
+    stem, k = out.stem, 1
+    while True:
+        candidate = out if k == 1 else out.with_name(f"{stem}-{k}{out.suffix}")
+        if not any(_taken(p) for p in page_names(candidate, count)):
+            return candidate
+        k += 1
+
+
+def _taken(path: Path) -> bool:
+    try:
+        os.lstat(path)
+    except FileNotFoundError:
+        return False
+    except OSError:
+        return True
+    return True
 
 
 def export_blank(path: str | os.PathLike[str], players: int = 4, lang: str = "en",
-                 target: int = 200) -> list[Path]:
-    return save_pages(blank_pages(players, lang, target), path)
+                 target: int = 200, replace: bool = True) -> list[Path]:
+    return save_pages(blank_pages(players, lang, target), path, replace)
 
 
-def export_sheet(sheet: ScoreSheet, path: str | os.PathLike[str], lang: str = "en") -> list[Path]:
-    return save_pages(sheet_pages(sheet, lang), path)
+def export_sheet(sheet: ScoreSheet, path: str | os.PathLike[str], lang: str = "en",
+                 replace: bool = True) -> list[Path]:
+    return save_pages(sheet_pages(sheet, lang), path, replace)
 
 
 def _chunks(rounds: int, first_page: int) -> list[tuple[int, int]]:
@@ -216,8 +266,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         else:
             pages = sheet_pages(_load(args.sheet, args.game), args.lang)
         written = save_pages(pages, args.out)
-    except (ExportError, ValueError, OSError) as e:
-        print(f"error: {e}", file=sys.stderr)
+    except (ExportError, ValueError, OSError, RuntimeError) as e:
+        print(f"error: {' '.join(str(e).splitlines())}", file=sys.stderr)
         return 2
     seconds = time.perf_counter() - started
     w, h = pages[0].size

@@ -14,6 +14,7 @@ from __future__ import annotations
 import pygame
 
 from game.calculator import CardHand
+from game.limits import MAX_TARGET, parse_int
 from game.sheet import OVER, TIEBREAK, ScoreSheet, SheetError
 
 from .assets import CREAM, GOLD, MUTED, RED
@@ -179,11 +180,12 @@ class SheetScene(FormScene):
             current = self.cell_value(*self.sel)
             self.put(current)
             return
-        if not text.isdigit():
+        value = parse_int(text)
+        if value is None:
             self.error = t("sheet.error.points")
             self.app.invalidate()
             return
-        self.put(int(text))
+        self.put(value)
 
     def finish_round(self, save: bool = True) -> None:
         try:
@@ -215,12 +217,12 @@ class SheetScene(FormScene):
             if kind == "blank":
                 players = max(3, min(8, len(self.sheet.players)))
                 path = folder / f"blank-sheet-{players}-players-{lang}.{fmt}"
-                written = export_blank(path, players, lang, self.sheet.target)
+                written = export_blank(path, players, lang, self.sheet.target, replace=False)
             else:
                 self.save()
                 path = folder / f"sheet-{self.sheet.id or 'new'}-{lang}.{fmt}"
-                written = export_sheet(self.sheet, path, lang)
-        except (ExportError, OSError, ValueError) as e:
+                written = export_sheet(self.sheet, path, lang, replace=False)
+        except (ExportError, OSError, ValueError, RuntimeError) as e:
             self.app.notify(t("sheet.export_failed", reason=e), error=True)
             return
         files = ", ".join(shown(p) for p in written)
@@ -244,9 +246,9 @@ class SheetScene(FormScene):
     def on_text(self, name: str, text: str) -> None:
         if name != "target":
             return
-        text = text.strip()
-        if text.isdigit() and int(text) > 0:
-            self.sheet.target = int(text)
+        value = parse_int(text)
+        if value is not None and 0 < value <= MAX_TARGET:
+            self.sheet.target = value
             self.error = ""
             self.select_next() if self.sel is None else self.refresh()
             self.save()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
+from game.limits import MAX_TARGET, parse_int
 from game.rules import DEFAULT_TARGET
 from game.sheet import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS, ScoreSheet, SheetError
 
@@ -81,10 +82,10 @@ class SheetSetupScene(FormScene):
         return None
 
     def make(self) -> ScoreSheet:
-        text = self.target.strip()
-        if not text.isdigit() or int(text) <= 0:
+        value = parse_int(self.target)
+        if value is None or not 0 < value <= MAX_TARGET:
             raise SheetError(t("sheet.error.target"))
-        return ScoreSheet(self.names, int(text), self.dealer)
+        return ScoreSheet(self.names, value, self.dealer)
 
     def update_start(self) -> None:
         start = self.widgets.get("start")

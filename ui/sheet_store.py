@@ -98,7 +98,7 @@ class SheetStore:
             sheet = ScoreSheet.from_dict(parse_json(read_text(path)))
         except (GameFileError, SheetError) as e:
             raise SheetStoreError(f"{path.name}: {e}") from None
-        except (ValueError, TypeError, RecursionError, MemoryError) as e:
+        except (ValueError, TypeError, RecursionError, MemoryError, OverflowError) as e:
             raise SheetStoreError(f"{path.name}: not a score sheet ({type(e).__name__})") from None
         sheet.id = sheet_id  # the file's name wins over a copied file's inner id
         return sheet
@@ -143,9 +143,17 @@ class SheetStore:
     def _new_id(self) -> str:
         base = time.strftime("%Y%m%d-%H%M%S", time.localtime(self.clock()))
         sheet_id, n = base, 2
-        while self.path(sheet_id).exists():
+        while _taken(self.path(sheet_id)):
             sheet_id, n = f"{base}-{n:02d}", n + 1
         return sheet_id
+
+
+def _taken(path: Path) -> bool:
+    try:
+        os.lstat(path)
+    except OSError:
+        return False
+    return True
 
 
 def _file_date(path: Path) -> str:

@@ -14,7 +14,6 @@ and :attr:`StatsReport.problem` says so, for the screen to show once.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
 import os
@@ -30,6 +29,7 @@ from game.stats import GameSummary, Statistics, StatsError, compute, summarize
 FORMAT = "flip7-stats/1"
 STATS_FILE = "stats.json"
 FINISHED_FOLDER = "finished"
+MAX_GAMES = 100_000  # summaries in one statistics file
 
 
 @dataclass(frozen=True)
@@ -46,7 +46,7 @@ class StatsReport:
 def game_key(game: Any) -> str:
     """The same game gives the same key, wherever its file lies."""
     text = json.dumps(gamefile.to_dict(game), sort_keys=True, ensure_ascii=False)
-    return hashlib.sha256(text.encode()).hexdigest()[:24]
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:24]
 
 
 class StatsStore:
@@ -75,11 +75,16 @@ class StatsStore:
     # ------------------------------------------------------------ reading
     def load(self) -> StatsReport:
         """Read the statistics; rebuild them if the file is missing or broken."""
-        if not self.path.exists():  # first run, or deleted: count what the saves hold
+        try:
+            os.stat(self.path)
+        except (FileNotFoundError, NotADirectoryError):  # first run, or deleted: rebuild
             return self.rebuild()
+        except OSError:
+            pass  # reading it says why
         try:
             self._summaries = _parse(gamefile.parse_json(gamefile.read_text(self.path)))
-        except (gamefile.GameFileError, StatsError, ValueError, TypeError, RecursionError) as e:
+        except (gamefile.GameFileError, StatsError, ValueError, TypeError, RecursionError,
+                MemoryError) as e:
             return self._recover(str(e))
         return StatsReport(self.statistics())
 
@@ -93,7 +98,8 @@ class StatsStore:
         for path in self._game_files():
             try:
                 game = gamefile.load(path, record_events=False)
-            except (ValueError, TypeError, KeyError, RecursionError, MemoryError, OSError):
+            except (ValueError, TypeError, KeyError, RecursionError, MemoryError, OSError,
+                    IndexError):
                 unreadable.append(path)
                 continue
             if game.over:
@@ -134,7 +140,7 @@ class StatsStore:
         stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(self.clock()))
         aside = self.path.with_name(f"{STATS_FILE}.broken-{stamp}")
         try:
-            os.replace(self.path, aside)
+            gamefile.move(self.path, aside)
         except OSError:
             aside = None
         report = self.rebuild()
@@ -157,12 +163,15 @@ class StatsStore:
 
     def _game_files(self) -> Iterator[Path]:
         for source in self.sources:
-            if source.is_dir():
-                with contextlib.suppress(OSError):
-                    yield from sorted(p for p in source.iterdir()
-                                      if p.suffix == ".json" and p.is_file())
-            elif source.is_file():
-                yield source
+            try:
+                if source.is_dir():
+                    found = sorted(p for p in source.iterdir()
+                                   if p.suffix == ".json" and p.is_file())
+                else:
+                    found = [source] if source.is_file() else []
+            except OSError:  # a folder that cannot be read: nothing found there
+                continue
+            yield from found
 
 
 def _parse(data: Any) -> dict[str, GameSummary]:
@@ -171,4 +180,6 @@ def _parse(data: Any) -> dict[str, GameSummary]:
     games = data.get("games")
     if not isinstance(games, dict):
         raise StatsError("'games' must be an object")
-    return {str(k): GameSummary.from_dict(v) for k, v in games.items()}
+    if len(games) > MAX_GAMES:
+        raise StatsError(f"more than {MAX_GAMES} games")
+    return {str(k)[:64]: GameSummary.from_dict(v) for k, v in games.items()}

@@ -1,0 +1,120 @@
+"""Every limit of the program, stated once (README, "Limits").
+
+The loaders (game files, score sheets, statistics, settings) refuse what is
+beyond them with one line, and every input field and command-line flag keeps
+within them, so the program never writes a file it would refuse to read.
+
+>>> name_problem("Léa"), name_problem("\\u200b\\u202e") is not None
+(None, True)
+>>> excerpt("a" * 100)
+"'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa…"
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 18  # seats at the table, New game, --players, score sheets (R2.1, R1.4)
+MAX_FILE_PLAYERS = 36  # a flip7/1 file (python -m game.replay): two decks' worth (R1.4)
+MAX_NAME = 40  # characters in a player's name, everywhere
+MAX_DECKS = 10  # rule option `decks` (R9)
+MAX_TARGET = 10_000  # rule option `target`, New game, --target, score sheets (R8.1)
+MAX_TOTAL = 1_000_000  # a starting total (`totals`, `start_totals`)
+MAX_COUNT = 10**9  # any count kept in the statistics (rounds, points, busts…)
+MAX_ACTIONS = 100_000  # decisions in one game file
+MAX_FILE_BYTES = 16 * 1024 * 1024  # any file the program reads (a game file is a few kB)
+MAX_WINDOW = (3840, 2160)  # the largest window size kept in the settings or asked by --size
+MIN_WINDOW = (320, 240)
+EXCERPT = 40  # characters of a bad value quoted in a message
+
+#: categories never allowed in a name: control characters (NUL, newline…), lone
+#: surrogates, line and paragraph separators, private use and unassigned code points
+_NEVER = frozenset({"Cc", "Cs", "Zl", "Zp", "Co", "Cn"})
+#: what counts as visible: letters, marks that take room, numbers, punctuation, symbols
+_VISIBLE = frozenset({"Lu", "Ll", "Lt", "Lm", "Lo", "Mc", "Nd", "Nl", "No", "Pc", "Pd", "Ps",
+                      "Pe", "Pi", "Pf", "Po", "Sm", "Sc", "Sk", "So"})
+#: what a text field refuses as typed: the above, and characters without width of
+#: their own (format characters such as U+200B or U+202E, combining marks)
+_UNTYPEABLE = _NEVER | {"Cf", "Mn", "Me"}
+
+
+def name_problem(name: object) -> str | None:
+    """Why ``name`` cannot be a player's name (one line), or None when it can."""
+    if not isinstance(name, str):
+        return "a name must be text"
+    if not name.strip():
+        return "empty name"
+    if len(name) > MAX_NAME:
+        return f"name longer than {MAX_NAME} characters: {excerpt(name, 20)}"
+    bad = next((c for c in name if unicodedata.category(c) in _NEVER), None)
+    if bad is not None:
+        return f"name with a control or invalid character ({ascii(bad)}): {excerpt(name)}"
+    if not any(unicodedata.category(c) in _VISIBLE for c in name):
+        return f"name without a visible character: {excerpt(name)}"
+    return None
+
+
+def typeable(char: str) -> bool:
+    """Whether a text field takes this character as typed (it draws with a width)."""
+    return len(char) == 1 and unicodedata.category(char) not in _UNTYPEABLE
+
+
+class Untypeable:
+    """``char in UNTYPEABLE``: what pygame_gui text fields refuse (``forbidden_characters``)."""
+
+    def __contains__(self, char: object) -> bool:
+        return not isinstance(char, str) or not all(typeable(c) for c in char)
+
+    def copy(self) -> Untypeable:
+        return self
+
+
+UNTYPEABLE = Untypeable()
+
+
+def clean_text(text: str) -> str:
+    """``text`` without what a text field refuses (pasted or set text)."""
+    return "".join(c for c in text if typeable(c))
+
+
+def printable(text: str) -> str:
+    """``text`` fit to draw on one line: control characters, lone surrogates (a file name
+    that is not UTF-8) and line separators become ``?``."""
+    return "".join("?" if unicodedata.category(c) in ("Cc", "Cs", "Zl", "Zp") else c
+                   for c in text)
+
+
+def excerpt(value: object, limit: int = EXCERPT) -> str:
+    """A short, escaped quotation of a bad value for a one-line message."""
+    try:
+        text = repr(value) if not isinstance(value, dict | list) else _short_repr(value)
+    except (ValueError, RecursionError):  # a 5,000-digit int, a deep nest
+        return type(value).__name__
+    if is_int(value) and len(text) > limit:
+        return f"a number of {len(text.lstrip('-'))} digits"
+    text = text.encode("ascii", "backslashreplace").decode("ascii") if not text.isprintable() \
+        else text
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def _short_repr(value: dict | list) -> str:
+    kind = "an object" if isinstance(value, dict) else "a list"
+    return f"{kind} of {len(value)}"
+
+
+def parse_int(text: str) -> int | None:
+    """An integer typed in a field: ASCII digits only (``"²"`` is no number), else None."""
+    text = text.strip()
+    if not text or len(text) > 18 or not text.isascii() or not text.isdigit():
+        return None
+    return int(text)
+
+
+def is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def in_range(value: object, low: int, high: int) -> bool:
+    """An integer (never a bool or a float) from ``low`` to ``high``."""
+    return is_int(value) and low <= value <= high  # type: ignore[operator]
