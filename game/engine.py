@@ -216,7 +216,7 @@ class Game:
             raise IllegalActionError(f"{name} cannot {verb}: the game waits for "
                                      f"{self._describe(d)}")
         if action.kind == TARGET and action.target not in d.options:
-            if not 0 <= action.target < len(self.players):
+            if not isinstance(action.target, int) or not 0 <= action.target < len(self.players):
                 raise IllegalActionError(f"{name} cannot choose seat {action.target}: "
                                          "there is no such seat")
             target = self._name(action.target)

@@ -30,7 +30,7 @@ class Action(NamedTuple):
 
     kind: str
     seat: int
-    target: int = -1
+    target: int | None = None  # the chosen seat, for ``target`` only
 
     @classmethod
     def hit(cls, seat: int) -> Action:
