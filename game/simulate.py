@@ -146,13 +146,14 @@ def _table(result: dict[str, Any]) -> str:
                 f"bust {result['bust_rate']:.1%}, Flip 7 {result['flip7_rate']:.2%} "
                 f"({result['seconds']} s)")
     games = result["games"]
+    width = max(9, *(len(level) for level in result["bots"]))
     lines = [f"{games} games in {result['seconds']} s "
              f"({games / max(result['seconds'], 1e-9):.0f} games/s)",
-             f"{'seat':>4}  {'bot':<9} {'wins':>7}  {'share':>6}  ±95%"]
+             f"{'seat':>4}  {'bot':<{width}} {'wins':>7}  {'share':>6}  ±95%"]
     for i, (level, wins) in enumerate(zip(result["bots"], result["wins"], strict=True)):
         p = wins / games
         margin = 1.96 * (p * (1 - p) / games) ** 0.5
-        lines.append(f"{i:>4}  {level:<9} {wins:>7}  {p:>6.1%}  {margin:.1%}")
+        lines.append(f"{i:>4}  {level:<{width}} {wins:>7}  {p:>6.1%}  {margin:.1%}")
     return "\n".join(lines)
 
 
