@@ -52,6 +52,7 @@ from .state import (
 from .view import SeatView
 
 _NUMBER_SET = frozenset(NUMBERS)
+_VALUE = {card: int(card) for card in NUMBERS}
 _KINDS = {HIT: "hit", STAY: "stay", TARGET: "choose a target"}
 CARD_TITLES = {FREEZE: "Freeze", FLIP_THREE: "Flip Three", SECOND_CHANCE: "Second Chance"}
 
@@ -118,9 +119,9 @@ class Game:
         self.winner: int | None = None
         self.reshuffled_this_round = False
         self.cursor = self.dealer  # whose turn it was last (R5.6)
-        self._stack: list[tuple] = []
-        self._hit_or_stay = tuple((Action(HIT, s), Action(STAY, s)) for s in range(n))
-        self._hit_or_stay_decisions = tuple(Decision(s, HIT_OR_STAY, None, ()) for s in range(n))
+        self._stack: list[tuple] = []  # tasks still to run this round; a turn lies under them
+        self._hit_or_stay_decisions = tuple(
+            Decision(s, HIT_OR_STAY, None, (), (Action(HIT, s), Action(STAY, s))) for s in range(n))
         self._context = ""  # what a pending target decision is for
         self._record = record_events
         self._events: list = []
@@ -133,13 +134,10 @@ class Game:
         return self.winner is not None
 
     def legal_actions(self) -> list[Action]:
-        """Every action allowed now; empty once the game is over."""
+        """Every action allowed now (``pending.actions``): ``[hit, stay]``, or one
+        ``target`` action per option in seat order; empty once the game is over."""
         d = self.pending
-        if d is None:
-            return []
-        if d.kind == HIT_OR_STAY:
-            return list(self._hit_or_stay[d.seat])
-        return [Action(TARGET, d.seat, t) for t in d.options]
+        return [] if d is None else list(d.actions)
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know: everything but the draw pile's order."""
@@ -174,20 +172,26 @@ class Game:
         return new
 
     # ------------------------------------------------------------------ apply
-    def apply(self, action: Action) -> list:
-        """Make a decision; returns the events it caused, forced follow-ups included."""
-        self._check(action)
+    def apply(self, action: Action, check: bool = True) -> list:
+        """Make a decision; returns the events it caused, forced follow-ups included.
+
+        ``check=False`` skips the legality check, for callers that only ever pass
+        one of ``pending.actions`` (the simulator, which checks plug-ins itself).
+        """
+        if check:
+            self._check(action)
         self.pending = None
         self._events = events = []
         self.actions.append(action)
+        kind = action.kind
         try:
-            if action.kind == HIT:
+            if kind == HIT:
                 self._hit(action.seat, forced=False)
-            elif action.kind == STAY:
+            elif kind == STAY:
                 hand = self.hands[action.seat]
                 hand.status = STAYED
-                self._emit(ev.Stayed(action.seat, hand.score(), False))
-                self._stack.append((Game._t_turn,))
+                if self._record:
+                    events.append(ev.Stayed(action.seat, hand.score(), False))
             else:
                 self._settle(action.seat, action.target, self._context, forced=False)
         except _Interrupt:
@@ -248,13 +252,20 @@ class Game:
 
     # --------------------------------------------------------------- the loop
     def _run(self) -> list:
-        """Run tasks until a real decision is needed or the game is over."""
+        """Run tasks until a real decision is needed or the game is over.
+
+        Under every task lies the next turn (R3.1): with no task left, it is
+        someone's turn — the hot path of hit after hit never touches the stack.
+        """
         stack = self._stack
         while True:
             try:  # one try around the loop: the hot path pays nothing for it
                 while self.pending is None and self.winner is None:
-                    task = stack.pop()
-                    task[0](self, *task[1:])
+                    if stack:
+                        task = stack.pop()
+                        task[0](self, *task[1:])
+                    else:
+                        self._t_turn()
                 return self._events
             except _Interrupt:  # the round ended mid-task; its stack is already reset
                 continue
@@ -263,23 +274,25 @@ class Game:
         self.round_no += 1
         self.reshuffled_this_round = False
         self.cursor = self.dealer
-        self._emit(ev.RoundStarted(self.round_no, self.dealer))
-        self._stack.append((Game._t_turn,))
+        if self._record:
+            self._events.append(ev.RoundStarted(self.round_no, self.dealer))
         if self.rules.opening == "deal":  # R3.4 variant: one card to each, in seat order
             self._stack.append((Game._t_deal, 1))
 
     def _t_turn(self) -> None:
         """R3.1: offer a card to the next active player after the last turn."""
         n = len(self.players)
+        hands = self.hands
         for step in range(1, n + 1):
             seat = (self.cursor + step) % n
-            if self.hands[seat].status == ACTIVE:
+            hand = hands[seat]
+            if hand.status == ACTIVE:
                 break
         else:
             self._end_round()
             return
         self.cursor = seat
-        if self.hands[seat].has_cards():
+        if hand.numbers or hand.modifiers or hand.second_chance:  # has_cards(), inlined
             self.pending = self._hit_or_stay_decisions[seat]
         else:
             self._hit(seat, forced=True)  # R3.3
@@ -296,8 +309,8 @@ class Game:
             self._receive(card, seat, in_flip_three=False)
 
     def _hit(self, seat: int, forced: bool) -> None:
-        self._stack.append((Game._t_turn,))
-        card = self._draw()
+        pile = self.draw_pile
+        card = pile.pop() if pile else self._draw()
         if self._record:  # the hot path: skip building events nobody reads
             self._events += (ev.Hit(seat, forced), ev.CardDrawn(seat, card, "hit", 0))
         self._receive(card, seat, in_flip_three=False)
@@ -324,7 +337,7 @@ class Game:
             if card not in hand.distinct:  # R4.1
                 hand.numbers.append(card)
                 hand.distinct.add(card)
-                hand.number_sum += int(card)
+                hand.number_sum += _VALUE[card]
                 if self._record:
                     self._events.append(ev.NumberAdded(seat, card))
                 if len(hand.distinct) == 7:  # R4.4
@@ -369,7 +382,8 @@ class Game:
     def _ask(self, chooser: int, card: str, options: tuple[int, ...], context: str) -> None:
         """A target decision; made by the engine when there is one option or none."""
         if len(options) > 1:
-            self.pending = Decision(chooser, TARGET, card, options)
+            self.pending = Decision(chooser, TARGET, card, options,
+                                    tuple(Action(TARGET, chooser, t) for t in options))
             self._context = context
         elif options:
             self._settle(chooser, options[0], context, forced=True)
@@ -456,40 +470,50 @@ class Game:
         """R6: score, clear the table, then the next round or the end (R8)."""
         self._stack.clear()
         self.pending = None
-        for origin, cards in (("in_play", self.in_play), ("tray", self.staged),
-                              ("queue", [c for c, _t, _c in self.queue])):
-            for card in cards:
-                self._emit(ev.CardDiscarded(card, origin, -1, "the round is over"))
-            self.discard.extend(cards)
-        self.in_play, self.staged, self.queue = [], [], []
-        scores = tuple(hand.score() for hand in self.hands)
-        for seat, score in enumerate(scores):
-            self.totals[seat] += score
-        flip7 = next((s for s, h in enumerate(self.hands) if h.flip7), None)
-        self.rounds.append(RoundRecord(self.dealer, scores, tuple(
-            s for s, h in enumerate(self.hands) if h.status == BUSTED), flip7))
-        if self._record:
+        record = self._record
+        if self.in_play or self.staged or self.queue:
+            for origin, cards in (("in_play", self.in_play), ("tray", self.staged),
+                                  ("queue", [c for c, _t, _c in self.queue])):
+                for card in cards:
+                    self._emit(ev.CardDiscarded(card, origin, -1, "the round is over"))
+                self.discard.extend(cards)
+            self.in_play, self.staged, self.queue = [], [], []
+        hands, totals = self.hands, self.totals
+        scores = tuple([hand.score() for hand in hands])
+        busted: list[int] = []
+        flip7 = None
+        for seat, hand in enumerate(hands):
+            totals[seat] += scores[seat]
+            if hand.status == BUSTED:
+                busted.append(seat)
+            elif hand.flip7:
+                flip7 = seat
+        self.rounds.append(RoundRecord(self.dealer, scores, tuple(busted), flip7))
+        if record:
             results = tuple(ev.HandResult(tuple(h.numbers), tuple(h.modifiers),
                                           h.status == BUSTED, h.flip7, h.score(),
-                                          h.calculation()) for h in self.hands)
+                                          h.calculation()) for h in hands)
             self._events.append(ev.RoundScored(self.round_no, self.dealer, results,
-                                               tuple(self.totals)))
+                                               tuple(totals)))
         cleared = 0
-        for hand in self.hands:
+        discard = self.discard
+        for hand in hands:
             cards = hand.cards()
             cleared += len(cards)
-            self.discard.extend(cards)
-        self.hands = [Hand() for _ in self.players]
-        self._emit(ev.CardsCleared(cleared))
-        best = max(self.totals)
+            discard += cards
+            hand.reset()
+        if record:
+            self._events.append(ev.CardsCleared(cleared))
+        best = max(totals)
         if best >= self.rules.target:  # R8.1
-            leaders = tuple(s for s, t in enumerate(self.totals) if t == best)
+            leaders = tuple(s for s, t in enumerate(totals) if t == best)
             if len(leaders) == 1:
                 self.winner = leaders[0]
-                self._emit(ev.GameWon(leaders[0], tuple(self.totals)))
+                self._emit(ev.GameWon(leaders[0], tuple(totals)))
                 return
             self._emit(ev.TieContinues(leaders))  # R8.2
         old = self.dealer
         self.dealer = (old + 1) % len(self.players)  # R2.3
-        self._emit(ev.DealerPassed(old, self.dealer))
+        if record:
+            self._events.append(ev.DealerPassed(old, self.dealer))
         self._start_round()

@@ -104,6 +104,7 @@ def guarded(spec: str, bot: Bot) -> Bot:
     """``bot`` checked at every call: a raise or an illegal action becomes a BotError."""
 
     def choose(view: Any, legal: list[Any], rng: random.Random) -> Any:
+        legal = list(legal)  # the bot's own copy: §5 promises a list
         try:
             action = bot(view, legal, rng)
         except Exception as error:

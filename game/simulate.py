@@ -52,9 +52,13 @@ def play_game(levels: tuple[str, ...], seed: int, rules: RuleOptions | None = No
     game = Game([f"{level}{i}" for i, level in enumerate(levels)], rules, seed=seed,
                 bots=levels, record_events=False)
     rng = random.Random(seed ^ 0x5EED)
-    while game.pending is not None:
-        seat = game.pending.seat
-        game.apply(choosers[seat](game.view(seat), game.legal_actions(), rng))
+    views = [game.view(seat) for seat in range(len(levels))]
+    apply = game.apply
+    # built-in bots return one of pending.actions and plug-ins are checked by
+    # load_bots: no second legality check, no list per decision
+    while (d := game.pending) is not None:
+        seat = d.seat
+        apply(choosers[seat](views[seat], d.actions, rng), False)
     return game
 
 
@@ -65,8 +69,9 @@ def play_solo_round(level: str, seed: int) -> tuple[int, bool, bool]:
     game = Game(["solo"], RuleOptions(target=SOLO_TARGET), seed=seed, bots=(level,),
                 record_events=False)
     rng = random.Random(seed ^ 0x5EED)
+    view = game.view(0)
     while not game.rounds:
-        game.apply(choose(game.view(0), game.legal_actions(), rng))
+        game.apply(choose(view, game.pending.actions, rng), False)
     record = game.rounds[0]
     return record.scores[0], bool(record.busted), record.flip7 is not None
 

@@ -49,14 +49,16 @@ class Decision(NamedTuple):
     """What the game waits for: ``seat`` must decide ``kind`` (about ``card``).
 
     ``options`` are the seats that may be chosen for a ``target`` decision,
-    in seat order; empty for ``hit_or_stay``. A pending decision always has
-    at least two legal actions: forced ones are applied by the engine.
+    in seat order; empty for ``hit_or_stay``. ``actions`` are the legal
+    actions: ``(hit, stay)``, or one ``target`` action per option. A pending
+    decision always has at least two: forced ones are applied by the engine.
     """
 
     seat: int
     kind: str
     card: str | None
     options: tuple[int, ...]
+    actions: tuple[Action, ...] = ()  # the legal actions, in the order of legal_actions()
 
 
 class RoundRecord(NamedTuple):
@@ -75,6 +77,10 @@ class Hand:
                  "distinct", "number_sum", "bonus", "x2")
 
     def __init__(self) -> None:
+        self.reset()
+
+    def reset(self) -> None:
+        """An empty hand: the start of a round (the object lives for the whole game)."""
         self.numbers: list[str] = []  # in the order received; a bust's duplicate last
         self.modifiers: list[str] = []
         self.second_chance = False

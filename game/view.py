@@ -81,11 +81,15 @@ class SeatView:
     pile since the last reshuffle, pile sizes, totals; never the draw pile's order.
     """
 
-    __slots__ = ("_game", "seat")
+    __slots__ = ("_game", "seat", "_hands", "me")
 
     def __init__(self, game: Game, seat: int) -> None:
         self._game = game
         self.seat = seat
+        # a game keeps its Hand objects for good (a new round empties them), so one
+        # view per seat can serve a whole game
+        self._hands = tuple(HandView(h) for h in game.hands)
+        self.me: HandView = self._hands[seat]  #: this seat's own hand
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -109,14 +113,11 @@ class SeatView:
 
     @property
     def pending(self) -> Decision | None:
+        """The decision this seat answers (when asked to decide)."""
         return self._game.pending
 
     def hand(self, seat: int) -> HandView:
-        return HandView(self._game.hands[seat])
-
-    @property
-    def me(self) -> HandView:
-        return HandView(self._game.hands[self.seat])
+        return self._hands[seat]
 
     def active_seats(self) -> list[int]:
         return self._game.active_seats()

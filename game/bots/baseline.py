@@ -18,8 +18,9 @@ def choose(view: SeatView, legal: list[Action], rng: random.Random) -> Action:
     d = view.pending
     me = view.seat
     if d.kind == HIT_OR_STAY:
-        # hand score per R7 without the Flip 7 bonus (a pending hand never has one)
-        return Action.hit(me) if view.me.score < STAY_AT else Action.stay(me)
+        # hand score per R7 without the Flip 7 bonus (a pending hand never has one);
+        # legal is (hit, stay)
+        return legal[0] if view.me.score < STAY_AT else legal[1]
     n = len(view.players)
     after_me = sorted((s for s in d.options if s != me), key=lambda s: (s - me) % n)
     if d.card == SECOND_CHANCE:
