@@ -186,7 +186,7 @@ class Game:
         kind = action.kind
         try:
             if kind == HIT:
-                self._hit(action.seat, forced=False)
+                self._hit(action.seat, False)
             elif kind == STAY:
                 hand = self.hands[action.seat]
                 hand.status = STAYED
@@ -257,15 +257,28 @@ class Game:
         Under every task lies the next turn (R3.1): with no task left, it is
         someone's turn — the hot path of hit after hit never touches the stack.
         """
-        stack = self._stack
+        stack, hands, n = self._stack, self.hands, len(self.players)
         while True:
             try:  # one try around the loop: the hot path pays nothing for it
                 while self.pending is None and self.winner is None:
                     if stack:
                         task = stack.pop()
                         task[0](self, *task[1:])
+                        continue
+                    # R3.1: offer a card to the next active player after the last turn
+                    for step in range(1, n + 1):
+                        seat = (self.cursor + step) % n
+                        hand = hands[seat]
+                        if hand.status == ACTIVE:
+                            break
                     else:
-                        self._t_turn()
+                        self._end_round()
+                        continue
+                    self.cursor = seat
+                    if hand.numbers or hand.modifiers or hand.second_chance:  # has_cards()
+                        self.pending = self._hit_or_stay_decisions[seat]
+                    else:
+                        self._hit(seat, True)  # forced: R3.3
                 return self._events
             except _Interrupt:  # the round ended mid-task; its stack is already reset
                 continue
@@ -278,24 +291,6 @@ class Game:
             self._events.append(ev.RoundStarted(self.round_no, self.dealer))
         if self.rules.opening == "deal":  # R3.4 variant: one card to each, in seat order
             self._stack.append((Game._t_deal, 1))
-
-    def _t_turn(self) -> None:
-        """R3.1: offer a card to the next active player after the last turn."""
-        n = len(self.players)
-        hands = self.hands
-        for step in range(1, n + 1):
-            seat = (self.cursor + step) % n
-            hand = hands[seat]
-            if hand.status == ACTIVE:
-                break
-        else:
-            self._end_round()
-            return
-        self.cursor = seat
-        if hand.numbers or hand.modifiers or hand.second_chance:  # has_cards(), inlined
-            self.pending = self._hit_or_stay_decisions[seat]
-        else:
-            self._hit(seat, forced=True)  # R3.3
 
     def _t_deal(self, k: int) -> None:
         n = len(self.players)
@@ -313,7 +308,7 @@ class Game:
         card = pile.pop() if pile else self._draw()
         if self._record:  # the hot path: skip building events nobody reads
             self._events += (ev.Hit(seat, forced), ev.CardDrawn(seat, card, "hit", 0))
-        self._receive(card, seat, in_flip_three=False)
+        self._receive(card, seat, False)
 
     def _draw(self) -> str:
         if not self.draw_pile:
