@@ -12,8 +12,8 @@ Chance in the middle of a Flip Three, a staged card to assign) and the whole
 state stays a plain value that :meth:`Game.clone` can copy.
 
 >>> g = Game(["Ana", "Ben", "Cy"], seed=1, dealer=2)
->>> g.pending.kind, g.players[g.pending.seat]
-('hit_or_stay', 'Ana')
+>>> g.pending.kind == "hit_or_stay", g.players[g.pending.seat]
+(True, 'Ana')
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ from .cards import (
     full_deck,
     modifier_bonus,
 )
+from .events import DiscardReason, DrawCause, Event, Place
 from .rules import RuleOptions
 from .state import (
     ACTIVE,
@@ -45,11 +46,12 @@ from .state import (
     TARGET,
     Action,
     Decision,
+    DecisionKind,
     Hand,
     IllegalActionError,
     RoundRecord,
 )
-from .view import SeatView
+from .view import SeatView, TableSnapshot, snapshot
 
 _NUMBER_SET = frozenset(NUMBERS)
 _VALUE = {card: int(card) for card in NUMBERS}
@@ -89,7 +91,7 @@ class Game:
     def __init__(self, players: Sequence[str], rules: RuleOptions | None = None, seed: int = 0,
                  dealer: int | None = None, totals: Sequence[int] | None = None,
                  deck: Sequence[str] | None = None, bots: Sequence[str | None] | None = None,
-                 record_events: bool = True) -> None:
+                 record_events: bool = True, start: bool = True) -> None:
         self.players: tuple[str, ...] = tuple(players)
         n = len(self.players)
         if n < 1:
@@ -125,8 +127,27 @@ class Game:
         self._context = ""  # what a pending target decision is for
         self._record = record_events
         self._events: list = []
+        self.started = False
+        #: what :meth:`start` returned when the constructor started the game
+        #: (kept for older callers: prefer ``Game(..., start=False)`` then ``start()``)
+        self.opening_events: list[Event] = self.start() if start else []
+
+    def start(self) -> list[Event]:
+        """Deal the first round's opening — forced first hits (R3.3) or the deal
+        (R3.4) — up to the first real decision; returns its events, like :meth:`apply`.
+
+        >>> g = Game(["Ana", "Ben"], seed=3, dealer=1, start=False)
+        >>> g.pending is None and g.round_no
+        0
+        >>> [type(e).__name__ for e in g.start()][:3]
+        ['RoundStarted', 'Hit', 'CardDrawn']
+        """
+        if self.started:
+            raise RuntimeError("the game has already started")
+        self.started = True
+        self._events = []
         self._start_round()
-        self.opening_events: list = self._run()
+        return self._run()
 
     # ----------------------------------------------------------------- queries
     @property
@@ -142,6 +163,16 @@ class Game:
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know: everything but the draw pile's order."""
         return SeatView(self, seat)
+
+    def snapshot(self) -> TableSnapshot:
+        """The whole table now as read-only plain values, for screens and tools.
+
+        >>> snap = Game(["Ana", "Ben"], seed=3, dealer=1).snapshot()
+        >>> snap.round_no, len(snap.hands), snap.draw_count + snap.discard_count + sum(
+        ...     len(h.numbers) + len(h.modifiers) + h.second_chance for h in snap.hands)
+        (1, 2, 94)
+        """
+        return snapshot(self)
 
     def active_seats(self) -> list[int]:
         return [i for i, h in enumerate(self.hands) if h.status == ACTIVE]
@@ -168,11 +199,11 @@ class Game:
         new.rng = random.Random()
         new.rng.setstate(self.rng.getstate())
         new._events = []
-        new.opening_events = []
+        new.opening_events = list(self.opening_events)
         return new
 
     # ------------------------------------------------------------------ apply
-    def apply(self, action: Action, check: bool = True) -> list:
+    def apply(self, action: Action, check: bool = True) -> list[Event]:
         """Make a decision; returns the events it caused, forced follow-ups included.
 
         ``check=False`` skips the legality check, for callers that only ever pass
@@ -181,7 +212,8 @@ class Game:
         if check:
             self._check(action)
         self.pending = None
-        self._events = events = []
+        events: list[Event] = []
+        self._events = events
         self.actions.append(action)
         kind = action.kind
         try:
@@ -212,6 +244,8 @@ class Game:
         if verb is None:
             raise IllegalActionError(f"{name}: unknown action {action.kind!r}")
         if d is None:
+            if not self.started:
+                raise IllegalActionError(f"{name} cannot {verb}: the game has not started")
             raise IllegalActionError(f"{name} cannot {verb}: the game is over")
         hand = self.hands[action.seat]
         if action.kind == STAY and hand.status == ACTIVE and not hand.has_cards():
@@ -300,14 +334,14 @@ class Game:
         seat = (self.dealer + k) % n
         if self.hands[seat].status == ACTIVE:  # frozen or busted before the deal: none
             card = self._draw()
-            self._emit(ev.CardDrawn(seat, card, "deal", 0))
+            self._emit(ev.CardDrawn(seat, card, DrawCause.DEAL, 0))
             self._receive(card, seat, in_flip_three=False)
 
     def _hit(self, seat: int, forced: bool) -> None:
         pile = self.draw_pile
         card = pile.pop() if pile else self._draw()
         if self._record:  # the hot path: skip building events nobody reads
-            self._events += (ev.Hit(seat, forced), ev.CardDrawn(seat, card, "hit", 0))
+            self._events += (ev.Hit(seat, forced), ev.CardDrawn(seat, card, DrawCause.HIT, 0))
         self._receive(card, seat, False)
 
     def _draw(self) -> str:
@@ -354,6 +388,7 @@ class Game:
                 self._emit(ev.SecondChanceKept(seat))
             else:
                 self.in_play.append(card)
+                self._emit(ev.CardInPlay(seat, card))
                 options = tuple(s for s in self.active_seats()
                                 if s != seat and not self.hands[s].second_chance)
                 self._ask(seat, card, options, "give")
@@ -363,6 +398,7 @@ class Game:
                 self._emit(ev.Staged(seat, card, len(self.staged) - 1))
             else:
                 self.in_play.append(card)
+                self._emit(ev.CardInPlay(seat, card))
                 self._ask(seat, card, tuple(self.active_seats()), "play")
         else:
             bonus = modifier_bonus(card)
@@ -377,18 +413,19 @@ class Game:
     def _ask(self, chooser: int, card: str, options: tuple[int, ...], context: str) -> None:
         """A target decision; made by the engine when there is one option or none."""
         if len(options) > 1:
-            self.pending = Decision(chooser, TARGET, card, options,
+            self.pending = Decision(chooser, DecisionKind.TARGET, card, options,
                                     tuple(Action(TARGET, chooser, t) for t in options))
             self._context = context
         elif options:
             self._settle(chooser, options[0], context, forced=True)
         elif context == "staged":
             self.discard.append(self.staged.pop(0))
-            self._emit(ev.CardDiscarded(card, "tray", chooser, "nobody left to target"))
+            self._emit(ev.CardDiscarded(card, Place.TRAY, chooser, DiscardReason.NOBODY_TO_TARGET))
         else:
             self.in_play.remove(card)
             self.discard.append(card)
-            self._emit(ev.CardDiscarded(card, "in_play", chooser, "nobody can take it"))
+            self._emit(ev.CardDiscarded(card, Place.IN_PLAY, chooser,
+                                        DiscardReason.NOBODY_CAN_TAKE))
 
     def _settle(self, chooser: int, target: int, context: str, forced: bool) -> None:
         if context == "give":  # R5.3: a spare Second Chance
@@ -403,21 +440,21 @@ class Game:
             card = self.in_play.pop()
             self._emit(ev.TargetChosen(chooser, card, target, forced))
             if card == FREEZE:
-                self._freeze(target, chooser)
+                self._freeze(target, chooser, False)
             else:
                 self._stack.append((Game._t_resolve_queue,))
-                self._start_flip_three(target, chooser)
+                self._start_flip_three(target, chooser, False)
 
     # ---------------------------------------------------- Freeze, Flip Three
-    def _freeze(self, seat: int, by: int) -> None:
+    def _freeze(self, seat: int, by: int, from_queue: bool) -> None:
         hand = self.hands[seat]
         hand.status = FROZEN
         hand.freezes += 1  # it lies in front of them until the round ends (R5.2)
-        self._emit(ev.Frozen(seat, by, hand.score()))
+        self._emit(ev.Frozen(seat, by, hand.score(), from_queue))
 
-    def _start_flip_three(self, seat: int, by: int) -> None:
+    def _start_flip_three(self, seat: int, by: int, from_queue: bool) -> None:
         self.in_play.append(FLIP_THREE)
-        self._emit(ev.FlipThreeStarted(seat, by))
+        self._emit(ev.FlipThreeStarted(seat, by, from_queue))
         self._stack.append((Game._t_flip_three, seat, 1))
 
     def _t_flip_three(self, seat: int, slot: int) -> None:
@@ -426,7 +463,7 @@ class Game:
         if slot <= 3 and hand.status == ACTIVE:
             self._stack.append((Game._t_flip_three, seat, slot + 1))
             card = self._draw()
-            self._emit(ev.CardDrawn(seat, card, "flip_three", slot))
+            self._emit(ev.CardDrawn(seat, card, DrawCause.FLIP_THREE, slot))
             self._receive(card, seat, in_flip_three=True)
             return
         self.in_play.remove(FLIP_THREE)  # R5.4.5
@@ -436,7 +473,7 @@ class Game:
             while self.staged:
                 card = self.staged.pop(0)
                 self.discard.append(card)
-                self._emit(ev.CardDiscarded(card, "tray", seat, "the target busted"))
+                self._emit(ev.CardDiscarded(card, Place.TRAY, seat, DiscardReason.TARGET_BUSTED))
         else:
             self._stack.append((Game._t_assign_staged, seat))
 
@@ -454,11 +491,11 @@ class Game:
         card, target, chooser = self.queue.pop(0)
         if self.hands[target].status != ACTIVE:
             self.discard.append(card)
-            self._emit(ev.CardDiscarded(card, "queue", target, "the target is out of the round"))
+            self._emit(ev.CardDiscarded(card, Place.QUEUE, target, DiscardReason.TARGET_OUT))
         elif card == FREEZE:
-            self._freeze(target, chooser)
+            self._freeze(target, chooser, True)
         else:
-            self._start_flip_three(target, chooser)
+            self._start_flip_three(target, chooser, True)
 
     # -------------------------------------------------------------- round end
     def _end_round(self) -> None:
@@ -467,10 +504,10 @@ class Game:
         self.pending = None
         record = self._record
         if self.in_play or self.staged or self.queue:
-            for origin, cards in (("in_play", self.in_play), ("tray", self.staged),
-                                  ("queue", [c for c, _t, _c in self.queue])):
+            for origin, cards in ((Place.IN_PLAY, self.in_play), (Place.TRAY, self.staged),
+                                  (Place.QUEUE, [c for c, _t, _c in self.queue])):
                 for card in cards:
-                    self._emit(ev.CardDiscarded(card, origin, -1, "the round is over"))
+                    self._emit(ev.CardDiscarded(card, origin, None, DiscardReason.ROUND_OVER))
                 self.discard.extend(cards)
             self.in_play, self.staged, self.queue = [], [], []
         hands, totals = self.hands, self.totals

@@ -2,19 +2,43 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import NamedTuple
 
 from .cards import FREEZE, SECOND_CHANCE, calculation
 
-HIT = "hit"
-STAY = "stay"
-TARGET = "target"
-HIT_OR_STAY = "hit_or_stay"
 
-ACTIVE = "active"
-STAYED = "stayed"
-FROZEN = "frozen"
-BUSTED = "busted"
+class ActionKind(StrEnum):
+    """What a player decides; equal to its string (``ActionKind.HIT == "hit"``)."""
+
+    HIT = "hit"
+    STAY = "stay"
+    TARGET = "target"  # give a Freeze, a Flip Three or a spare Second Chance
+
+
+class DecisionKind(StrEnum):
+    """What the game waits for."""
+
+    HIT_OR_STAY = "hit_or_stay"
+    TARGET = "target"
+
+
+class HandStatus(StrEnum):
+    ACTIVE = "active"
+    STAYED = "stayed"
+    FROZEN = "frozen"
+    BUSTED = "busted"
+
+
+HIT = ActionKind.HIT
+STAY = ActionKind.STAY
+TARGET = ActionKind.TARGET  # == DecisionKind.TARGET: both are the string "target"
+HIT_OR_STAY = DecisionKind.HIT_OR_STAY
+
+ACTIVE = HandStatus.ACTIVE
+STAYED = HandStatus.STAYED
+FROZEN = HandStatus.FROZEN
+BUSTED = HandStatus.BUSTED
 
 
 class IllegalActionError(ValueError):
@@ -28,7 +52,7 @@ class Action(NamedTuple):
     True
     """
 
-    kind: str
+    kind: ActionKind | str  # a plain string is accepted: "hit", "stay", "target"
     seat: int
     target: int | None = None  # the chosen seat, for ``target`` only
 
@@ -55,7 +79,7 @@ class Decision(NamedTuple):
     """
 
     seat: int
-    kind: str
+    kind: DecisionKind
     card: str | None
     options: tuple[int, ...]
     actions: tuple[Action, ...] = ()  # the legal actions, in the order of legal_actions()
