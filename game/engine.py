@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
+from functools import lru_cache
 
 from . import events as ev
 from .cards import (
@@ -57,6 +58,22 @@ _NUMBER_SET = frozenset(NUMBERS)
 _VALUE = {card: int(card) for card in NUMBERS}
 _KINDS = {HIT: "hit", STAY: "stay", TARGET: "choose a target"}
 CARD_TITLES = {FREEZE: "Freeze", FLIP_THREE: "Flip Three", SECOND_CHANCE: "Second Chance"}
+
+
+_DEFAULT_RULES = RuleOptions()
+
+
+@lru_cache(maxsize=32)
+def _hit_or_stay_decisions(n: int) -> tuple[Decision, ...]:
+    """The hit-or-stay decision of each seat (values: every game of ``n`` shares them)."""
+    return tuple(Decision(s, HIT_OR_STAY, None, (), (Action(HIT, s), Action(STAY, s)))
+                 for s in range(n))
+
+
+@lru_cache(maxsize=32)
+def _seats_after(n: int) -> tuple[tuple[int, ...], ...]:
+    """For each seat, every seat in turn order after it, itself last."""
+    return tuple(tuple((seat + step) % n for step in range(1, n + 1)) for seat in range(n))
 
 
 class DeckError(ValueError):
@@ -97,7 +114,7 @@ class Game:
         if n < 1:
             raise ValueError("a game needs at least one player")
         self.bots: tuple[str | None, ...] = tuple(bots) if bots is not None else (None,) * n
-        self.rules = rules or RuleOptions()
+        self.rules = rules or _DEFAULT_RULES
         self.seed = seed
         self.rng = random.Random(seed)
         stacked = [check_card(c) for c in (deck or ())]
@@ -122,8 +139,8 @@ class Game:
         self.reshuffled_this_round = False
         self.cursor = self.dealer  # whose turn it was last (R5.6)
         self._stack: list[tuple] = []  # tasks still to run this round; a turn lies under them
-        self._hit_or_stay_decisions = tuple(
-            Decision(s, HIT_OR_STAY, None, (), (Action(HIT, s), Action(STAY, s))) for s in range(n))
+        self._hit_or_stay_decisions = _hit_or_stay_decisions(n)
+        self._after = _seats_after(n)  # R3.1: the seats in turn order after each seat
         self._context = ""  # what a pending target decision is for
         self._record = record_events
         self._events: list = []
@@ -291,7 +308,7 @@ class Game:
         Under every task lies the next turn (R3.1): with no task left, it is
         someone's turn — the hot path of hit after hit never touches the stack.
         """
-        stack, hands, n = self._stack, self.hands, len(self.players)
+        stack, hands, after = self._stack, self.hands, self._after
         while True:
             try:  # one try around the loop: the hot path pays nothing for it
                 while self.pending is None and self.winner is None:
@@ -300,8 +317,7 @@ class Game:
                         task[0](self, *task[1:])
                         continue
                     # R3.1: offer a card to the next active player after the last turn
-                    for step in range(1, n + 1):
-                        seat = (self.cursor + step) % n
+                    for seat in after[self.cursor]:
                         hand = hands[seat]
                         if hand.status == ACTIVE:
                             break
@@ -511,31 +527,36 @@ class Game:
                 self.discard.extend(cards)
             self.in_play, self.staged, self.queue = [], [], []
         hands, totals = self.hands, self.totals
-        scores = tuple([hand.score() for hand in hands])
+        scores: list[int] = []
         busted: list[int] = []
         flip7 = None
         for seat, hand in enumerate(hands):
-            totals[seat] += scores[seat]
+            score = hand.score()
+            scores.append(score)
+            totals[seat] += score
             if hand.status == BUSTED:
                 busted.append(seat)
             elif hand.flip7:
                 flip7 = seat
-        self.rounds.append(RoundRecord(self.dealer, scores, tuple(busted), flip7))
+        self.rounds.append(RoundRecord(self.dealer, tuple(scores), tuple(busted), flip7))
         if record:
             results = tuple(ev.HandResult(tuple(h.numbers), tuple(h.modifiers),
                                           h.status == BUSTED, h.flip7, h.score(),
                                           h.calculation()) for h in hands)
             self._events.append(ev.RoundScored(self.round_no, self.dealer, results,
                                                tuple(totals)))
-        cleared = 0
+        before = len(self.discard)
         discard = self.discard
-        for hand in hands:
-            cards = hand.cards()
-            cleared += len(cards)
-            discard += cards
+        for hand in hands:  # R6.3: every card in front of players, in the order of cards()
+            discard += hand.numbers
+            discard += hand.modifiers
+            if hand.second_chance:
+                discard.append(SECOND_CHANCE)
+            if hand.freezes:
+                discard += [FREEZE] * hand.freezes
             hand.reset()
         if record:
-            self._events.append(ev.CardsCleared(cleared))
+            self._events.append(ev.CardsCleared(len(discard) - before))
         best = max(totals)
         if best >= self.rules.target:  # R8.1
             leaders = tuple(s for s, t in enumerate(totals) if t == best)

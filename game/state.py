@@ -135,7 +135,8 @@ class Hand:
         return calculation(self.number_sum, self.x2, bonuses, self.flip7)
 
     def cards(self) -> list[str]:
-        """Every card lying in front of the player (R1.5)."""
+        """Every card lying in front of the player (R1.5), in the order they are
+        discarded at the end of a round."""
         out = self.numbers + self.modifiers
         if self.second_chance:
             out.append(SECOND_CHANCE)
