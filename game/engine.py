@@ -297,9 +297,10 @@ class Game:
     def _name(self, seat: int) -> str:
         return self.players[seat]
 
-    def _emit(self, event: object) -> None:
+    def _emit(self, kind: type, *fields: object) -> None:
+        """Record the event ``kind(*fields)``, built only when someone records events."""
         if self._record:
-            self._events.append(event)
+            self._events.append(kind(*fields))
 
     # --------------------------------------------------------------- the loop
     def _run(self) -> list:
@@ -350,7 +351,7 @@ class Game:
         seat = (self.dealer + k) % n
         if self.hands[seat].status == ACTIVE:  # frozen or busted before the deal: none
             card = self._draw()
-            self._emit(ev.CardDrawn(seat, card, DrawCause.DEAL, 0))
+            self._emit(ev.CardDrawn, seat, card, DrawCause.DEAL, 0)
             self._receive(card, seat, in_flip_three=False)
 
     def _hit(self, seat: int, forced: bool) -> None:
@@ -366,13 +367,13 @@ class Game:
                 for seat in self.active_seats():
                     hand = self.hands[seat]
                     hand.status = STAYED
-                    self._emit(ev.Stayed(seat, hand.score(), True))
+                    self._emit(ev.Stayed, seat, hand.score(), True)
                 self._end_round()
                 raise _Interrupt
             self.draw_pile, self.discard = self.discard, []  # R2.4
             self.rng.shuffle(self.draw_pile)
             self.reshuffled_this_round = True
-            self._emit(ev.Reshuffled(len(self.draw_pile)))
+            self._emit(ev.Reshuffled, len(self.draw_pile))
         return self.draw_pile.pop()
 
     # ------------------------------------------------------- receiving a card
@@ -387,34 +388,34 @@ class Game:
                     self._events.append(ev.NumberAdded(seat, card))
                 if len(hand.distinct) == 7:  # R4.4
                     hand.flip7 = True
-                    self._emit(ev.Flip7(seat))
+                    self._emit(ev.Flip7, seat)
                     self._end_round()
                     raise _Interrupt
             elif hand.second_chance:  # R5.3
                 hand.second_chance = False
                 self.discard += (card, SECOND_CHANCE)
-                self._emit(ev.SecondChanceUsed(seat, card))
+                self._emit(ev.SecondChanceUsed, seat, card)
             else:  # R4.2
                 hand.numbers.append(card)
                 hand.status = BUSTED
-                self._emit(ev.Busted(seat, card))
+                self._emit(ev.Busted, seat, card)
         elif card == SECOND_CHANCE:
             if not hand.second_chance:
                 hand.second_chance = True
-                self._emit(ev.SecondChanceKept(seat))
+                self._emit(ev.SecondChanceKept, seat)
             else:
                 self.in_play.append(card)
-                self._emit(ev.CardInPlay(seat, card))
+                self._emit(ev.CardInPlay, seat, card)
                 options = tuple(s for s in self.active_seats()
                                 if s != seat and not self.hands[s].second_chance)
                 self._ask(seat, card, options, "give")
         elif card in (FREEZE, FLIP_THREE):
             if in_flip_three:  # R5.4.2
                 self.staged.append(card)
-                self._emit(ev.Staged(seat, card, len(self.staged) - 1))
+                self._emit(ev.Staged, seat, card, len(self.staged) - 1)
             else:
                 self.in_play.append(card)
-                self._emit(ev.CardInPlay(seat, card))
+                self._emit(ev.CardInPlay, seat, card)
                 self._ask(seat, card, tuple(self.active_seats()), "play")
         else:
             bonus = modifier_bonus(card)
@@ -436,25 +437,25 @@ class Game:
             self._settle(chooser, options[0], context, forced=True)
         elif context == "staged":
             self.discard.append(self.staged.pop(0))
-            self._emit(ev.CardDiscarded(card, Place.TRAY, chooser, DiscardReason.NOBODY_TO_TARGET))
+            self._emit(ev.CardDiscarded, card, Place.TRAY, chooser, DiscardReason.NOBODY_TO_TARGET)
         else:
             self.in_play.remove(card)
             self.discard.append(card)
-            self._emit(ev.CardDiscarded(card, Place.IN_PLAY, chooser,
-                                        DiscardReason.NOBODY_CAN_TAKE))
+            self._emit(ev.CardDiscarded, card, Place.IN_PLAY, chooser,
+                                        DiscardReason.NOBODY_CAN_TAKE)
 
     def _settle(self, chooser: int, target: int, context: str, forced: bool) -> None:
         if context == "give":  # R5.3: a spare Second Chance
             self.in_play.remove(SECOND_CHANCE)
             self.hands[target].second_chance = True
-            self._emit(ev.SecondChanceGiven(chooser, target, forced))
+            self._emit(ev.SecondChanceGiven, chooser, target, forced)
         elif context == "staged":  # R5.4.4: tray → end of the effect queue
             card = self.staged.pop(0)
             self.queue.append((card, target, chooser))
-            self._emit(ev.EffectQueued(chooser, card, target, forced))
+            self._emit(ev.EffectQueued, chooser, card, target, forced)
         else:
             card = self.in_play.pop()
-            self._emit(ev.TargetChosen(chooser, card, target, forced))
+            self._emit(ev.TargetChosen, chooser, card, target, forced)
             if card == FREEZE:
                 self._freeze(target, chooser, False)
             else:
@@ -466,11 +467,11 @@ class Game:
         hand = self.hands[seat]
         hand.status = FROZEN
         hand.freezes += 1  # it lies in front of them until the round ends (R5.2)
-        self._emit(ev.Frozen(seat, by, hand.score(), from_queue))
+        self._emit(ev.Frozen, seat, by, hand.score(), from_queue)
 
     def _start_flip_three(self, seat: int, by: int, from_queue: bool) -> None:
         self.in_play.append(FLIP_THREE)
-        self._emit(ev.FlipThreeStarted(seat, by, from_queue))
+        self._emit(ev.FlipThreeStarted, seat, by, from_queue)
         self._stack.append((Game._t_flip_three, seat, 1))
 
     def _t_flip_three(self, seat: int, slot: int) -> None:
@@ -479,17 +480,17 @@ class Game:
         if slot <= 3 and hand.status == ACTIVE:
             self._stack.append((Game._t_flip_three, seat, slot + 1))
             card = self._draw()
-            self._emit(ev.CardDrawn(seat, card, DrawCause.FLIP_THREE, slot))
+            self._emit(ev.CardDrawn, seat, card, DrawCause.FLIP_THREE, slot)
             self._receive(card, seat, in_flip_three=True)
             return
         self.in_play.remove(FLIP_THREE)  # R5.4.5
         self.discard.append(FLIP_THREE)
-        self._emit(ev.FlipThreeEnded(seat, min(slot - 1, 3)))
+        self._emit(ev.FlipThreeEnded, seat, min(slot - 1, 3))
         if hand.status == BUSTED and self.rules.flip_three_on_bust == "discard":  # R5.4.3
             while self.staged:
                 card = self.staged.pop(0)
                 self.discard.append(card)
-                self._emit(ev.CardDiscarded(card, Place.TRAY, seat, DiscardReason.TARGET_BUSTED))
+                self._emit(ev.CardDiscarded, card, Place.TRAY, seat, DiscardReason.TARGET_BUSTED)
         else:
             self._stack.append((Game._t_assign_staged, seat))
 
@@ -507,7 +508,7 @@ class Game:
         card, target, chooser = self.queue.pop(0)
         if self.hands[target].status != ACTIVE:
             self.discard.append(card)
-            self._emit(ev.CardDiscarded(card, Place.QUEUE, target, DiscardReason.TARGET_OUT))
+            self._emit(ev.CardDiscarded, card, Place.QUEUE, target, DiscardReason.TARGET_OUT)
         elif card == FREEZE:
             self._freeze(target, chooser, True)
         else:
@@ -523,7 +524,7 @@ class Game:
             for origin, cards in ((Place.IN_PLAY, self.in_play), (Place.TRAY, self.staged),
                                   (Place.QUEUE, [c for c, _t, _c in self.queue])):
                 for card in cards:
-                    self._emit(ev.CardDiscarded(card, origin, None, DiscardReason.ROUND_OVER))
+                    self._emit(ev.CardDiscarded, card, origin, None, DiscardReason.ROUND_OVER)
                 self.discard.extend(cards)
             self.in_play, self.staged, self.queue = [], [], []
         hands, totals = self.hands, self.totals
@@ -562,9 +563,9 @@ class Game:
             leaders = tuple(s for s, t in enumerate(totals) if t == best)
             if len(leaders) == 1:
                 self.winner = leaders[0]
-                self._emit(ev.GameWon(leaders[0], tuple(totals)))
+                self._emit(ev.GameWon, leaders[0], tuple(totals))
                 return
-            self._emit(ev.TieContinues(leaders))  # R8.2
+            self._emit(ev.TieContinues, leaders)  # R8.2
         old = self.dealer
         self.dealer = (old + 1) % len(self.players)  # R2.3
         if record:
