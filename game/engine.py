@@ -22,6 +22,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Any
 
 from . import events as ev
 from .cards import (
@@ -56,7 +57,7 @@ from .view import SeatView, TableSnapshot, snapshot
 
 _NUMBER_SET = frozenset(NUMBERS)
 _VALUE = {card: int(card) for card in NUMBERS}
-_KINDS = {HIT: "hit", STAY: "stay", TARGET: "choose a target"}
+_KINDS: dict[str, str] = {HIT: "hit", STAY: "stay", TARGET: "choose a target"}
 CARD_TITLES = {FREEZE: "Freeze", FLIP_THREE: "Flip Three", SECOND_CHANCE: "Second Chance"}
 
 
@@ -123,7 +124,7 @@ class Game:
         self.draw_pile: list[str] = remaining + stacked[::-1]  # top card last
         drawn = self.rng.randrange(n)  # drawn even when given: later shuffles stay the same
         self.dealer = drawn if dealer is None else dealer
-        self.initial = {"dealer": self.dealer, "totals": tuple(totals or (0,) * n),
+        self.initial: dict[str, Any] = {"dealer": self.dealer, "totals": tuple(totals or (0,) * n),
                         "deck": tuple(stacked)}
         self.totals: list[int] = list(totals or (0,) * n)
         self.discard: list[str] = []
@@ -242,7 +243,9 @@ class Game:
                 if self._record:
                     events.append(ev.Stayed(action.seat, hand.score(), False))
             else:
-                self._settle(action.seat, action.target, self._context, forced=False)
+                target = action.target
+                assert target is not None  # checked, or one of pending.actions
+                self._settle(action.seat, target, self._context, forced=False)
         except _Interrupt:
             pass
         self._run()

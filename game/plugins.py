@@ -21,12 +21,12 @@ import importlib
 import importlib.util
 import random
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-Bot = Callable[[Any, list[Any], random.Random], Any]
+Bot = Callable[[Any, Sequence[Any], random.Random], Any]
 
 
 class PluginError(ValueError):
@@ -103,7 +103,7 @@ def _load_file(spec: str, path: Path) -> Any:
 def guarded(spec: str, bot: Bot) -> Bot:
     """``bot`` checked at every call: a raise or an illegal action becomes a BotError."""
 
-    def choose(view: Any, legal: list[Any], rng: random.Random) -> Any:
+    def choose(view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
         legal = list(legal)  # the bot's own copy: §5 promises a list
         try:
             action = bot(view, legal, rng)

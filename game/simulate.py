@@ -71,6 +71,7 @@ def play_solo_round(level: str, seed: int) -> tuple[int, bool, bool]:
     rng = random.Random(seed ^ 0x5EED)
     view = game.view(0)
     while not game.rounds:
+        assert game.pending is not None  # a round always ends before the game does
         game.apply(choose(view, game.pending.actions, rng), False)
     record = game.rounds[0]
     return record.scores[0], bool(record.busted), record.flip7 is not None
@@ -81,7 +82,9 @@ def _games_chunk(args: tuple[tuple[str, ...], int, int, int]) -> list[int]:
     wins = [0] * len(levels)
     for k in range(start, stop):
         try:
-            wins[play_game(levels, game_seed(seed, k)).winner] += 1
+            winner = play_game(levels, game_seed(seed, k)).winner
+            assert winner is not None
+            wins[winner] += 1
         except BotError as error:
             raise BotError(f"game {k}: {error}") from None
     return wins

@@ -72,6 +72,7 @@ def _chunk(args: tuple[tuple[str, ...], tuple[Lineup, ...], int, int, int]
             game = play_game(tuple(bots[i] for i in lineup), game_seed(seed, k))
         except BotError as error:
             raise BotError(f"game {k}: {error}") from None
+        assert game.winner is not None
         winner = lineup[game.winner]
         wins[winner] += 1
         present = set(lineup)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from .. import plugins
 from ..state import Action
@@ -20,7 +20,8 @@ from ..view import SeatView
 
 LEVELS = ("easy", "normal", "expert", "baseline")
 
-Bot = Callable[[SeatView, list[Action], random.Random], Action]
+#: ``legal`` is a list for plug-ins (INTERFACES.md §5); built-in bots may get a tuple
+Bot = Callable[[SeatView, Sequence[Action], random.Random], Action]
 
 
 def get(level: str) -> Bot:
