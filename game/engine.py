@@ -53,7 +53,7 @@ from .state import (
     IllegalActionError,
     RoundRecord,
 )
-from .view import SeatView, TableSnapshot, snapshot
+from .view import HandView, SeatView, TableSnapshot, snapshot
 
 _NUMBER_SET = frozenset(NUMBERS)
 _VALUE = {card: int(card) for card in NUMBERS}
@@ -69,6 +69,12 @@ def _hit_or_stay_decisions(n: int) -> tuple[Decision, ...]:
     """The hit-or-stay decision of each seat (values: every game of ``n`` shares them)."""
     return tuple(Decision(s, HIT_OR_STAY, None, (), (Action(HIT, s), Action(STAY, s)))
                  for s in range(n))
+
+
+@lru_cache(maxsize=32)
+def _target_actions(n: int) -> tuple[tuple[Action, ...], ...]:
+    """``[chooser][target]``: every target action of a game of ``n`` seats."""
+    return tuple(tuple(Action(TARGET, s, t) for t in range(n)) for s in range(n))
 
 
 @lru_cache(maxsize=32)
@@ -141,6 +147,8 @@ class Game:
         self.cursor = self.dealer  # whose turn it was last (R5.6)
         self._stack: list[tuple] = []  # tasks still to run this round; a turn lies under them
         self._hit_or_stay_decisions = _hit_or_stay_decisions(n)
+        self._target_actions = _target_actions(n)
+        self._hand_views: tuple[HandView, ...] | None = None  # made on the first view()
         self._after = _seats_after(n)  # R3.1: the seats in turn order after each seat
         self._context = ""  # what a pending target decision is for
         self._record = record_events
@@ -180,7 +188,9 @@ class Game:
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know: everything but the draw pile's order."""
-        return SeatView(self, seat)
+        if self._hand_views is None:  # the hands live as long as the game: one view each
+            self._hand_views = tuple(HandView(h) for h in self.hands)
+        return SeatView(self, seat, self._hand_views)
 
     def snapshot(self) -> TableSnapshot:
         """The whole table now as read-only plain values, for screens and tools.
@@ -217,6 +227,7 @@ class Game:
         new.rng = random.Random()
         new.rng.setstate(self.rng.getstate())
         new._events = []
+        new._hand_views = None
         new.opening_events = list(self.opening_events)
         return new
 
@@ -433,8 +444,9 @@ class Game:
     def _ask(self, chooser: int, card: str, options: tuple[int, ...], context: str) -> None:
         """A target decision; made by the engine when there is one option or none."""
         if len(options) > 1:
+            gives = self._target_actions[chooser]
             self.pending = Decision(chooser, DecisionKind.TARGET, card, options,
-                                    tuple(Action(TARGET, chooser, t) for t in options))
+                                    tuple([gives[t] for t in options]))
             self._context = context
         elif options:
             self._settle(chooser, options[0], context, forced=True)

@@ -84,12 +84,13 @@ class SeatView:
 
     __slots__ = ("_game", "seat", "_hands", "me")
 
-    def __init__(self, game: Game, seat: int) -> None:
+    def __init__(self, game: Game, seat: int,
+                 hands: tuple[HandView, ...] | None = None) -> None:
         self._game = game
         self.seat = seat
         # a game keeps its Hand objects for good (a new round empties them), so one
-        # view per seat can serve a whole game
-        self._hands = tuple(HandView(h) for h in game.hands)
+        # view per seat can serve a whole game, and every seat's view the same HandViews
+        self._hands = hands if hands is not None else tuple(HandView(h) for h in game.hands)
         self.me: HandView = self._hands[seat]  #: this seat's own hand
 
     @property
