@@ -154,9 +154,11 @@ class Game:
         self._record = record_events
         self._events: list = []
         self.started = False
-        #: what :meth:`start` returned when the constructor started the game
-        #: (kept for older callers: prefer ``Game(..., start=False)`` then ``start()``)
-        self.opening_events: list[Event] = self.start() if start else []
+        #: what :meth:`start` returned, kept (clones too) for callers that did not
+        #: start the game themselves, e.g. a game read from a file
+        self.opening_events: list[Event] = []
+        if start:
+            self.start()
 
     def start(self) -> list[Event]:
         """Deal the first round's opening — forced first hits (R3.3) or the deal
@@ -173,7 +175,8 @@ class Game:
         self.started = True
         self._events = []
         self._start_round()
-        return self._run()
+        self.opening_events = self._run()
+        return list(self.opening_events)
 
     # ----------------------------------------------------------------- queries
     @property
