@@ -12,8 +12,8 @@ Chance in the middle of a Flip Three, a staged card to assign) and the whole
 state stays a plain value that :meth:`Game.clone` can copy.
 
 >>> g = Game(["Ana", "Ben", "Cy"], seed=1, dealer=2)
->>> g.pending.kind, g.players[g.pending.seat]
-('hit_or_stay', 'Ana')
+>>> g.pending.kind == "hit_or_stay", g.players[g.pending.seat]
+(True, 'Ana')
 """
 
 from __future__ import annotations
@@ -21,6 +21,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
 
 from . import events as ev
 from .cards import (
@@ -33,6 +35,7 @@ from .cards import (
     full_deck,
     modifier_bonus,
 )
+from .events import DiscardReason, DrawCause, Event, Place
 from .rules import RuleOptions
 from .state import (
     ACTIVE,
@@ -45,15 +48,39 @@ from .state import (
     TARGET,
     Action,
     Decision,
+    DecisionKind,
     Hand,
     IllegalActionError,
     RoundRecord,
 )
-from .view import SeatView
+from .view import HandView, SeatView, TableSnapshot, snapshot
 
 _NUMBER_SET = frozenset(NUMBERS)
-_KINDS = {HIT: "hit", STAY: "stay", TARGET: "choose a target"}
+_VALUE = {card: int(card) for card in NUMBERS}
+_KINDS: dict[str, str] = {HIT: "hit", STAY: "stay", TARGET: "choose a target"}
 CARD_TITLES = {FREEZE: "Freeze", FLIP_THREE: "Flip Three", SECOND_CHANCE: "Second Chance"}
+
+
+_DEFAULT_RULES = RuleOptions()
+
+
+@lru_cache(maxsize=32)
+def _hit_or_stay_decisions(n: int) -> tuple[Decision, ...]:
+    """The hit-or-stay decision of each seat (values: every game of ``n`` shares them)."""
+    return tuple(Decision(s, HIT_OR_STAY, None, (), (Action(HIT, s), Action(STAY, s)))
+                 for s in range(n))
+
+
+@lru_cache(maxsize=32)
+def _target_actions(n: int) -> tuple[tuple[Action, ...], ...]:
+    """``[chooser][target]``: every target action of a game of ``n`` seats."""
+    return tuple(tuple(Action(TARGET, s, t) for t in range(n)) for s in range(n))
+
+
+@lru_cache(maxsize=32)
+def _seats_after(n: int) -> tuple[tuple[int, ...], ...]:
+    """For each seat, every seat in turn order after it, itself last."""
+    return tuple(tuple((seat + step) % n for step in range(1, n + 1)) for seat in range(n))
 
 
 class DeckError(ValueError):
@@ -88,13 +115,13 @@ class Game:
     def __init__(self, players: Sequence[str], rules: RuleOptions | None = None, seed: int = 0,
                  dealer: int | None = None, totals: Sequence[int] | None = None,
                  deck: Sequence[str] | None = None, bots: Sequence[str | None] | None = None,
-                 record_events: bool = True) -> None:
+                 record_events: bool = True, start: bool = True) -> None:
         self.players: tuple[str, ...] = tuple(players)
         n = len(self.players)
         if n < 1:
             raise ValueError("a game needs at least one player")
         self.bots: tuple[str | None, ...] = tuple(bots) if bots is not None else (None,) * n
-        self.rules = rules or RuleOptions()
+        self.rules = rules or _DEFAULT_RULES
         self.seed = seed
         self.rng = random.Random(seed)
         stacked = [check_card(c) for c in (deck or ())]
@@ -103,7 +130,7 @@ class Game:
         self.draw_pile: list[str] = remaining + stacked[::-1]  # top card last
         drawn = self.rng.randrange(n)  # drawn even when given: later shuffles stay the same
         self.dealer = drawn if dealer is None else dealer
-        self.initial = {"dealer": self.dealer, "totals": tuple(totals or (0,) * n),
+        self.initial: dict[str, Any] = {"dealer": self.dealer, "totals": tuple(totals or (0,) * n),
                         "deck": tuple(stacked)}
         self.totals: list[int] = list(totals or (0,) * n)
         self.discard: list[str] = []
@@ -118,14 +145,38 @@ class Game:
         self.winner: int | None = None
         self.reshuffled_this_round = False
         self.cursor = self.dealer  # whose turn it was last (R5.6)
-        self._stack: list[tuple] = []
-        self._hit_or_stay = tuple((Action(HIT, s), Action(STAY, s)) for s in range(n))
-        self._hit_or_stay_decisions = tuple(Decision(s, HIT_OR_STAY, None, ()) for s in range(n))
+        self._stack: list[tuple] = []  # tasks still to run this round; a turn lies under them
+        self._hit_or_stay_decisions = _hit_or_stay_decisions(n)
+        self._target_actions = _target_actions(n)
+        self._hand_views: tuple[HandView, ...] | None = None  # made on the first view()
+        self._after = _seats_after(n)  # R3.1: the seats in turn order after each seat
         self._context = ""  # what a pending target decision is for
         self._record = record_events
         self._events: list = []
+        self.started = False
+        #: what :meth:`start` returned, kept (clones too) for callers that did not
+        #: start the game themselves, e.g. a game read from a file
+        self.opening_events: list[Event] = []
+        if start:
+            self.start()
+
+    def start(self) -> list[Event]:
+        """Deal the first round's opening — forced first hits (R3.3) or the deal
+        (R3.4) — up to the first real decision; returns its events, like :meth:`apply`.
+
+        >>> g = Game(["Ana", "Ben"], seed=3, dealer=1, start=False)
+        >>> g.pending is None and g.round_no
+        0
+        >>> [type(e).__name__ for e in g.start()][:3]
+        ['RoundStarted', 'Hit', 'CardDrawn']
+        """
+        if self.started:
+            raise RuntimeError("the game has already started")
+        self.started = True
+        self._events = []
         self._start_round()
-        self.opening_events: list = self._run()
+        self.opening_events = self._run()
+        return list(self.opening_events)
 
     # ----------------------------------------------------------------- queries
     @property
@@ -133,17 +184,26 @@ class Game:
         return self.winner is not None
 
     def legal_actions(self) -> list[Action]:
-        """Every action allowed now; empty once the game is over."""
+        """Every action allowed now (``pending.actions``): ``[hit, stay]``, or one
+        ``target`` action per option in seat order; empty once the game is over."""
         d = self.pending
-        if d is None:
-            return []
-        if d.kind == HIT_OR_STAY:
-            return list(self._hit_or_stay[d.seat])
-        return [Action(TARGET, d.seat, t) for t in d.options]
+        return [] if d is None else list(d.actions)
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know: everything but the draw pile's order."""
-        return SeatView(self, seat)
+        if self._hand_views is None:  # the hands live as long as the game: one view each
+            self._hand_views = tuple(HandView(h) for h in self.hands)
+        return SeatView(self, seat, self._hand_views)
+
+    def snapshot(self) -> TableSnapshot:
+        """The whole table now as read-only plain values, for screens and tools.
+
+        >>> snap = Game(["Ana", "Ben"], seed=3, dealer=1).snapshot()
+        >>> snap.round_no, len(snap.hands), snap.draw_count + snap.discard_count + sum(
+        ...     len(h.numbers) + len(h.modifiers) + h.second_chance for h in snap.hands)
+        (1, 2, 94)
+        """
+        return snapshot(self)
 
     def active_seats(self) -> list[int]:
         return [i for i, h in enumerate(self.hands) if h.status == ACTIVE]
@@ -170,26 +230,36 @@ class Game:
         new.rng = random.Random()
         new.rng.setstate(self.rng.getstate())
         new._events = []
-        new.opening_events = []
+        new._hand_views = None
+        new.opening_events = list(self.opening_events)
         return new
 
     # ------------------------------------------------------------------ apply
-    def apply(self, action: Action) -> list:
-        """Make a decision; returns the events it caused, forced follow-ups included."""
-        self._check(action)
+    def apply(self, action: Action, check: bool = True) -> list[Event]:
+        """Make a decision; returns the events it caused, forced follow-ups included.
+
+        ``check=False`` skips the legality check, for callers that only ever pass
+        one of ``pending.actions`` (the simulator, which checks plug-ins itself).
+        """
+        if check:
+            self._check(action)
         self.pending = None
-        self._events = events = []
+        events: list[Event] = []
+        self._events = events
         self.actions.append(action)
+        kind = action.kind
         try:
-            if action.kind == HIT:
-                self._hit(action.seat, forced=False)
-            elif action.kind == STAY:
+            if kind == HIT:
+                self._hit(action.seat, False)
+            elif kind == STAY:
                 hand = self.hands[action.seat]
                 hand.status = STAYED
-                self._emit(ev.Stayed(action.seat, hand.score(), False))
-                self._stack.append((Game._t_turn,))
+                if self._record:
+                    events.append(ev.Stayed(action.seat, hand.score(), False))
             else:
-                self._settle(action.seat, action.target, self._context, forced=False)
+                target = action.target
+                assert target is not None  # checked, or one of pending.actions
+                self._settle(action.seat, target, self._context, forced=False)
         except _Interrupt:
             pass
         self._run()
@@ -208,6 +278,8 @@ class Game:
         if verb is None:
             raise IllegalActionError(f"{name}: unknown action {action.kind!r}")
         if d is None:
+            if not self.started:
+                raise IllegalActionError(f"{name} cannot {verb}: the game has not started")
             raise IllegalActionError(f"{name} cannot {verb}: the game is over")
         hand = self.hands[action.seat]
         if action.kind == STAY and hand.status == ACTIVE and not hand.has_cards():
@@ -216,7 +288,7 @@ class Game:
             raise IllegalActionError(f"{name} cannot {verb}: the game waits for "
                                      f"{self._describe(d)}")
         if action.kind == TARGET and action.target not in d.options:
-            if not 0 <= action.target < len(self.players):
+            if not isinstance(action.target, int) or not 0 <= action.target < len(self.players):
                 raise IllegalActionError(f"{name} cannot choose seat {action.target}: "
                                          "there is no such seat")
             target = self._name(action.target)
@@ -242,19 +314,39 @@ class Game:
     def _name(self, seat: int) -> str:
         return self.players[seat]
 
-    def _emit(self, event: object) -> None:
+    def _emit(self, kind: type, *fields: object) -> None:
+        """Record the event ``kind(*fields)``, built only when someone records events."""
         if self._record:
-            self._events.append(event)
+            self._events.append(kind(*fields))
 
     # --------------------------------------------------------------- the loop
     def _run(self) -> list:
-        """Run tasks until a real decision is needed or the game is over."""
-        stack = self._stack
+        """Run tasks until a real decision is needed or the game is over.
+
+        Under every task lies the next turn (R3.1): with no task left, it is
+        someone's turn — the hot path of hit after hit never touches the stack.
+        """
+        stack, hands, after = self._stack, self.hands, self._after
         while True:
             try:  # one try around the loop: the hot path pays nothing for it
                 while self.pending is None and self.winner is None:
-                    task = stack.pop()
-                    task[0](self, *task[1:])
+                    if stack:
+                        task = stack.pop()
+                        task[0](self, *task[1:])
+                        continue
+                    # R3.1: offer a card to the next active player after the last turn
+                    for seat in after[self.cursor]:
+                        hand = hands[seat]
+                        if hand.status == ACTIVE:
+                            break
+                    else:
+                        self._end_round()
+                        continue
+                    self.cursor = seat
+                    if hand.numbers or hand.modifiers or hand.second_chance:  # has_cards()
+                        self.pending = self._hit_or_stay_decisions[seat]
+                    else:
+                        self._hit(seat, True)  # forced: R3.3
                 return self._events
             except _Interrupt:  # the round ended mid-task; its stack is already reset
                 continue
@@ -263,26 +355,10 @@ class Game:
         self.round_no += 1
         self.reshuffled_this_round = False
         self.cursor = self.dealer
-        self._emit(ev.RoundStarted(self.round_no, self.dealer))
-        self._stack.append((Game._t_turn,))
+        if self._record:
+            self._events.append(ev.RoundStarted(self.round_no, self.dealer))
         if self.rules.opening == "deal":  # R3.4 variant: one card to each, in seat order
             self._stack.append((Game._t_deal, 1))
-
-    def _t_turn(self) -> None:
-        """R3.1: offer a card to the next active player after the last turn."""
-        n = len(self.players)
-        for step in range(1, n + 1):
-            seat = (self.cursor + step) % n
-            if self.hands[seat].status == ACTIVE:
-                break
-        else:
-            self._end_round()
-            return
-        self.cursor = seat
-        if self.hands[seat].has_cards():
-            self.pending = self._hit_or_stay_decisions[seat]
-        else:
-            self._hit(seat, forced=True)  # R3.3
 
     def _t_deal(self, k: int) -> None:
         n = len(self.players)
@@ -292,15 +368,15 @@ class Game:
         seat = (self.dealer + k) % n
         if self.hands[seat].status == ACTIVE:  # frozen or busted before the deal: none
             card = self._draw()
-            self._emit(ev.CardDrawn(seat, card, "deal", 0))
+            self._emit(ev.CardDrawn, seat, card, DrawCause.DEAL, 0)
             self._receive(card, seat, in_flip_three=False)
 
     def _hit(self, seat: int, forced: bool) -> None:
-        self._stack.append((Game._t_turn,))
-        card = self._draw()
+        pile = self.draw_pile
+        card = pile.pop() if pile else self._draw()
         if self._record:  # the hot path: skip building events nobody reads
-            self._events += (ev.Hit(seat, forced), ev.CardDrawn(seat, card, "hit", 0))
-        self._receive(card, seat, in_flip_three=False)
+            self._events += (ev.Hit(seat, forced), ev.CardDrawn(seat, card, DrawCause.HIT, 0))
+        self._receive(card, seat, False)
 
     def _draw(self) -> str:
         if not self.draw_pile:
@@ -308,13 +384,13 @@ class Game:
                 for seat in self.active_seats():
                     hand = self.hands[seat]
                     hand.status = STAYED
-                    self._emit(ev.Stayed(seat, hand.score(), True))
+                    self._emit(ev.Stayed, seat, hand.score(), True)
                 self._end_round()
                 raise _Interrupt
             self.draw_pile, self.discard = self.discard, []  # R2.4
             self.rng.shuffle(self.draw_pile)
             self.reshuffled_this_round = True
-            self._emit(ev.Reshuffled(len(self.draw_pile)))
+            self._emit(ev.Reshuffled, len(self.draw_pile))
         return self.draw_pile.pop()
 
     # ------------------------------------------------------- receiving a card
@@ -324,37 +400,39 @@ class Game:
             if card not in hand.distinct:  # R4.1
                 hand.numbers.append(card)
                 hand.distinct.add(card)
-                hand.number_sum += int(card)
+                hand.number_sum += _VALUE[card]
                 if self._record:
                     self._events.append(ev.NumberAdded(seat, card))
                 if len(hand.distinct) == 7:  # R4.4
                     hand.flip7 = True
-                    self._emit(ev.Flip7(seat))
+                    self._emit(ev.Flip7, seat)
                     self._end_round()
                     raise _Interrupt
             elif hand.second_chance:  # R5.3
                 hand.second_chance = False
                 self.discard += (card, SECOND_CHANCE)
-                self._emit(ev.SecondChanceUsed(seat, card))
+                self._emit(ev.SecondChanceUsed, seat, card)
             else:  # R4.2
                 hand.numbers.append(card)
                 hand.status = BUSTED
-                self._emit(ev.Busted(seat, card))
+                self._emit(ev.Busted, seat, card)
         elif card == SECOND_CHANCE:
             if not hand.second_chance:
                 hand.second_chance = True
-                self._emit(ev.SecondChanceKept(seat))
+                self._emit(ev.SecondChanceKept, seat)
             else:
                 self.in_play.append(card)
+                self._emit(ev.CardInPlay, seat, card)
                 options = tuple(s for s in self.active_seats()
                                 if s != seat and not self.hands[s].second_chance)
                 self._ask(seat, card, options, "give")
         elif card in (FREEZE, FLIP_THREE):
             if in_flip_three:  # R5.4.2
                 self.staged.append(card)
-                self._emit(ev.Staged(seat, card, len(self.staged) - 1))
+                self._emit(ev.Staged, seat, card, len(self.staged) - 1)
             else:
                 self.in_play.append(card)
+                self._emit(ev.CardInPlay, seat, card)
                 self._ask(seat, card, tuple(self.active_seats()), "play")
         else:
             bonus = modifier_bonus(card)
@@ -369,46 +447,49 @@ class Game:
     def _ask(self, chooser: int, card: str, options: tuple[int, ...], context: str) -> None:
         """A target decision; made by the engine when there is one option or none."""
         if len(options) > 1:
-            self.pending = Decision(chooser, TARGET, card, options)
+            gives = self._target_actions[chooser]
+            self.pending = Decision(chooser, DecisionKind.TARGET, card, options,
+                                    tuple([gives[t] for t in options]))
             self._context = context
         elif options:
             self._settle(chooser, options[0], context, forced=True)
         elif context == "staged":
             self.discard.append(self.staged.pop(0))
-            self._emit(ev.CardDiscarded(card, "tray", chooser, "nobody left to target"))
+            self._emit(ev.CardDiscarded, card, Place.TRAY, chooser, DiscardReason.NOBODY_TO_TARGET)
         else:
             self.in_play.remove(card)
             self.discard.append(card)
-            self._emit(ev.CardDiscarded(card, "in_play", chooser, "nobody can take it"))
+            self._emit(ev.CardDiscarded, card, Place.IN_PLAY, chooser,
+                                        DiscardReason.NOBODY_CAN_TAKE)
 
     def _settle(self, chooser: int, target: int, context: str, forced: bool) -> None:
         if context == "give":  # R5.3: a spare Second Chance
             self.in_play.remove(SECOND_CHANCE)
             self.hands[target].second_chance = True
-            self._emit(ev.SecondChanceGiven(chooser, target, forced))
+            self._emit(ev.SecondChanceGiven, chooser, target, forced)
         elif context == "staged":  # R5.4.4: tray → end of the effect queue
             card = self.staged.pop(0)
             self.queue.append((card, target, chooser))
-            self._emit(ev.EffectQueued(chooser, card, target, forced))
+            self._emit(ev.EffectQueued, chooser, card, target, forced)
         else:
             card = self.in_play.pop()
-            self._emit(ev.TargetChosen(chooser, card, target, forced))
+            self._emit(ev.TargetChosen, chooser, card, target, forced)
             if card == FREEZE:
-                self._freeze(target, chooser)
+                self._freeze(target, chooser, False)
             else:
                 self._stack.append((Game._t_resolve_queue,))
-                self._start_flip_three(target, chooser)
+                self._start_flip_three(target, chooser, False)
 
     # ---------------------------------------------------- Freeze, Flip Three
-    def _freeze(self, seat: int, by: int) -> None:
+    def _freeze(self, seat: int, by: int, from_queue: bool) -> None:
         hand = self.hands[seat]
         hand.status = FROZEN
         hand.freezes += 1  # it lies in front of them until the round ends (R5.2)
-        self._emit(ev.Frozen(seat, by, hand.score()))
+        self._emit(ev.Frozen, seat, by, hand.score(), from_queue)
 
-    def _start_flip_three(self, seat: int, by: int) -> None:
+    def _start_flip_three(self, seat: int, by: int, from_queue: bool) -> None:
         self.in_play.append(FLIP_THREE)
-        self._emit(ev.FlipThreeStarted(seat, by))
+        self._emit(ev.FlipThreeStarted, seat, by, from_queue)
         self._stack.append((Game._t_flip_three, seat, 1))
 
     def _t_flip_three(self, seat: int, slot: int) -> None:
@@ -417,17 +498,17 @@ class Game:
         if slot <= 3 and hand.status == ACTIVE:
             self._stack.append((Game._t_flip_three, seat, slot + 1))
             card = self._draw()
-            self._emit(ev.CardDrawn(seat, card, "flip_three", slot))
+            self._emit(ev.CardDrawn, seat, card, DrawCause.FLIP_THREE, slot)
             self._receive(card, seat, in_flip_three=True)
             return
         self.in_play.remove(FLIP_THREE)  # R5.4.5
         self.discard.append(FLIP_THREE)
-        self._emit(ev.FlipThreeEnded(seat, min(slot - 1, 3)))
+        self._emit(ev.FlipThreeEnded, seat, min(slot - 1, 3))
         if hand.status == BUSTED and self.rules.flip_three_on_bust == "discard":  # R5.4.3
             while self.staged:
                 card = self.staged.pop(0)
                 self.discard.append(card)
-                self._emit(ev.CardDiscarded(card, "tray", seat, "the target busted"))
+                self._emit(ev.CardDiscarded, card, Place.TRAY, seat, DiscardReason.TARGET_BUSTED)
         else:
             self._stack.append((Game._t_assign_staged, seat))
 
@@ -445,51 +526,66 @@ class Game:
         card, target, chooser = self.queue.pop(0)
         if self.hands[target].status != ACTIVE:
             self.discard.append(card)
-            self._emit(ev.CardDiscarded(card, "queue", target, "the target is out of the round"))
+            self._emit(ev.CardDiscarded, card, Place.QUEUE, target, DiscardReason.TARGET_OUT)
         elif card == FREEZE:
-            self._freeze(target, chooser)
+            self._freeze(target, chooser, True)
         else:
-            self._start_flip_three(target, chooser)
+            self._start_flip_three(target, chooser, True)
 
     # -------------------------------------------------------------- round end
     def _end_round(self) -> None:
         """R6: score, clear the table, then the next round or the end (R8)."""
         self._stack.clear()
         self.pending = None
-        for origin, cards in (("in_play", self.in_play), ("tray", self.staged),
-                              ("queue", [c for c, _t, _c in self.queue])):
-            for card in cards:
-                self._emit(ev.CardDiscarded(card, origin, -1, "the round is over"))
-            self.discard.extend(cards)
-        self.in_play, self.staged, self.queue = [], [], []
-        scores = tuple(hand.score() for hand in self.hands)
-        for seat, score in enumerate(scores):
-            self.totals[seat] += score
-        flip7 = next((s for s, h in enumerate(self.hands) if h.flip7), None)
-        self.rounds.append(RoundRecord(self.dealer, scores, tuple(
-            s for s, h in enumerate(self.hands) if h.status == BUSTED), flip7))
-        if self._record:
+        record = self._record
+        if self.in_play or self.staged or self.queue:
+            for origin, cards in ((Place.IN_PLAY, self.in_play), (Place.TRAY, self.staged),
+                                  (Place.QUEUE, [c for c, _t, _c in self.queue])):
+                for card in cards:
+                    self._emit(ev.CardDiscarded, card, origin, None, DiscardReason.ROUND_OVER)
+                self.discard.extend(cards)
+            self.in_play, self.staged, self.queue = [], [], []
+        hands, totals = self.hands, self.totals
+        scores: list[int] = []
+        busted: list[int] = []
+        flip7 = None
+        for seat, hand in enumerate(hands):
+            score = hand.score()
+            scores.append(score)
+            totals[seat] += score
+            if hand.status == BUSTED:
+                busted.append(seat)
+            elif hand.flip7:
+                flip7 = seat
+        self.rounds.append(RoundRecord(self.dealer, tuple(scores), tuple(busted), flip7))
+        if record:
             results = tuple(ev.HandResult(tuple(h.numbers), tuple(h.modifiers),
                                           h.status == BUSTED, h.flip7, h.score(),
-                                          h.calculation()) for h in self.hands)
+                                          h.calculation()) for h in hands)
             self._events.append(ev.RoundScored(self.round_no, self.dealer, results,
-                                               tuple(self.totals)))
-        cleared = 0
-        for hand in self.hands:
-            cards = hand.cards()
-            cleared += len(cards)
-            self.discard.extend(cards)
-        self.hands = [Hand() for _ in self.players]
-        self._emit(ev.CardsCleared(cleared))
-        best = max(self.totals)
+                                               tuple(totals)))
+        before = len(self.discard)
+        discard = self.discard
+        for hand in hands:  # R6.3: every card in front of players, in the order of cards()
+            discard += hand.numbers
+            discard += hand.modifiers
+            if hand.second_chance:
+                discard.append(SECOND_CHANCE)
+            if hand.freezes:
+                discard += [FREEZE] * hand.freezes
+            hand.reset()
+        if record:
+            self._events.append(ev.CardsCleared(len(discard) - before))
+        best = max(totals)
         if best >= self.rules.target:  # R8.1
-            leaders = tuple(s for s, t in enumerate(self.totals) if t == best)
+            leaders = tuple(s for s, t in enumerate(totals) if t == best)
             if len(leaders) == 1:
                 self.winner = leaders[0]
-                self._emit(ev.GameWon(leaders[0], tuple(self.totals)))
+                self._emit(ev.GameWon, leaders[0], tuple(totals))
                 return
-            self._emit(ev.TieContinues(leaders))  # R8.2
+            self._emit(ev.TieContinues, leaders)  # R8.2
         old = self.dealer
         self.dealer = (old + 1) % len(self.players)  # R2.3
-        self._emit(ev.DealerPassed(old, self.dealer))
+        if record:
+            self._events.append(ev.DealerPassed(old, self.dealer))
         self._start_round()

@@ -10,18 +10,53 @@ Where a card goes, by event:
   ``"hit"``, ``"deal"`` or ``"flip_three"``; ``slot`` is 1–3 inside a Flip
   Three). The next event says where it settles:
   ``NumberAdded`` / ``Busted`` (into the line), ``ModifierAdded``,
-  ``SecondChanceKept`` / ``SecondChanceGiven`` / ``CardDiscarded``,
-  ``Staged`` (into the Flip Three tray), or a pending target choice.
+  ``SecondChanceKept``, ``Staged`` (into the Flip Three tray), or
+  ``CardInPlay``: it waits *in play* for its receiver to choose a target
+  (R5.1, a spare Second Chance R5.3); ``TargetChosen`` /
+  ``SecondChanceGiven`` / ``CardDiscarded`` (origin ``in_play``) take it from
+  there.
 * ``SecondChanceUsed``: the duplicate and the Second Chance → discard pile.
-* ``EffectQueued``: a staged card, tray → effect queue.
-* ``CardDiscarded``: any card → discard pile, with its ``origin``.
+* ``EffectQueued``: a staged card, tray → effect queue. ``Frozen`` and
+  ``FlipThreeStarted`` say with ``from_queue`` whether their card came from the
+  effect queue (its head) or was just chosen (``TargetChosen``).
+* ``CardDiscarded``: any card → discard pile, with its ``origin`` (a
+  :class:`Place`) and a :class:`DiscardReason` code.
 * ``RoundScored`` then ``CardsCleared``: every card in front of players →
   discard pile.
+
+Every kind-like field is a string enum, equal to its plain string
+(``Place.TRAY == "tray"``), so events stay JSON-friendly.
 """
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import NamedTuple
+
+
+class DrawCause(StrEnum):
+    HIT = "hit"
+    DEAL = "deal"  # R3.4 variant: one card to each before the first turn
+    FLIP_THREE = "flip_three"
+
+
+class Place(StrEnum):
+    """Where a card waits between the draw pile and a hand or the discard pile."""
+
+    IN_PLAY = "in_play"  # waiting for its receiver's choice, or a Flip Three being dealt
+    TRAY = "tray"  # staged by a Flip Three (R5.4.2)
+    QUEUE = "queue"  # assigned, waiting in the effect queue (R5.5)
+    HAND = "hand"
+
+
+class DiscardReason(StrEnum):
+    """Why a card went to the discard pile early (the UI words it per language)."""
+
+    NOBODY_TO_TARGET = "nobody_to_target"  # a staged card, nobody left in the round (R5.4.4)
+    NOBODY_CAN_TAKE = "nobody_can_take"  # a spare Second Chance nobody may receive (R5.3)
+    TARGET_BUSTED = "target_busted"  # the Flip Three's target busted (R5.4.3)
+    TARGET_OUT = "target_out"  # a queued card whose target left the round (R5.5)
+    ROUND_OVER = "round_over"  # the round ended with the card still waiting (R6)
 
 
 class RoundStarted(NamedTuple):
@@ -37,8 +72,16 @@ class Hit(NamedTuple):
 class CardDrawn(NamedTuple):
     seat: int
     card: str
-    cause: str  # "hit" | "deal" | "flip_three"
+    cause: DrawCause
     slot: int  # 1..3 inside a Flip Three, else 0
+
+
+class CardInPlay(NamedTuple):
+    """A drawn Freeze or Flip Three (outside a Flip Three), or a spare Second
+    Chance, waits in play for ``seat`` to choose who gets it."""
+
+    seat: int
+    card: str
 
 
 class NumberAdded(NamedTuple):
@@ -82,11 +125,13 @@ class Frozen(NamedTuple):
     seat: int
     by: int  # who chose the target
     score: int  # what the frozen hand will score
+    from_queue: bool = False  # the effect queue's head (R5.5), not a card just chosen
 
 
 class FlipThreeStarted(NamedTuple):
     seat: int  # the target, who receives three cards
     by: int
+    from_queue: bool = False
 
 
 class Staged(NamedTuple):
@@ -109,9 +154,9 @@ class EffectQueued(NamedTuple):
 
 class CardDiscarded(NamedTuple):
     card: str
-    origin: str  # "in_play" | "tray" | "queue" | "hand"
-    seat: int  # whose card it was (-1 if nobody's)
-    reason: str
+    origin: Place
+    seat: int | None  # whose card it was (None once the round is over)
+    reason: DiscardReason
 
 
 class Stayed(NamedTuple):
@@ -162,7 +207,7 @@ class TieContinues(NamedTuple):
     leaders: tuple[int, ...]  # R8.2: tied at the top, another round
 
 
-Event = (RoundStarted | Hit | CardDrawn | NumberAdded | ModifierAdded | Busted
+Event = (RoundStarted | Hit | CardDrawn | CardInPlay | NumberAdded | ModifierAdded | Busted
          | SecondChanceKept | SecondChanceGiven | SecondChanceUsed | TargetChosen | Frozen
          | FlipThreeStarted | Staged | FlipThreeEnded | EffectQueued | CardDiscarded | Stayed
          | Flip7 | Reshuffled | RoundScored | CardsCleared | DealerPassed | GameWon

@@ -2,19 +2,43 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import NamedTuple
 
 from .cards import FREEZE, SECOND_CHANCE, calculation
 
-HIT = "hit"
-STAY = "stay"
-TARGET = "target"
-HIT_OR_STAY = "hit_or_stay"
 
-ACTIVE = "active"
-STAYED = "stayed"
-FROZEN = "frozen"
-BUSTED = "busted"
+class ActionKind(StrEnum):
+    """What a player decides; equal to its string (``ActionKind.HIT == "hit"``)."""
+
+    HIT = "hit"
+    STAY = "stay"
+    TARGET = "target"  # give a Freeze, a Flip Three or a spare Second Chance
+
+
+class DecisionKind(StrEnum):
+    """What the game waits for."""
+
+    HIT_OR_STAY = "hit_or_stay"
+    TARGET = "target"
+
+
+class HandStatus(StrEnum):
+    ACTIVE = "active"
+    STAYED = "stayed"
+    FROZEN = "frozen"
+    BUSTED = "busted"
+
+
+HIT = ActionKind.HIT
+STAY = ActionKind.STAY
+TARGET = ActionKind.TARGET  # == DecisionKind.TARGET: both are the string "target"
+HIT_OR_STAY = DecisionKind.HIT_OR_STAY
+
+ACTIVE = HandStatus.ACTIVE
+STAYED = HandStatus.STAYED
+FROZEN = HandStatus.FROZEN
+BUSTED = HandStatus.BUSTED
 
 
 class IllegalActionError(ValueError):
@@ -28,9 +52,9 @@ class Action(NamedTuple):
     True
     """
 
-    kind: str
+    kind: ActionKind | str  # a plain string is accepted: "hit", "stay", "target"
     seat: int
-    target: int = -1
+    target: int | None = None  # the chosen seat, for ``target`` only
 
     @classmethod
     def hit(cls, seat: int) -> Action:
@@ -49,14 +73,16 @@ class Decision(NamedTuple):
     """What the game waits for: ``seat`` must decide ``kind`` (about ``card``).
 
     ``options`` are the seats that may be chosen for a ``target`` decision,
-    in seat order; empty for ``hit_or_stay``. A pending decision always has
-    at least two legal actions: forced ones are applied by the engine.
+    in seat order; empty for ``hit_or_stay``. ``actions`` are the legal
+    actions: ``(hit, stay)``, or one ``target`` action per option. A pending
+    decision always has at least two: forced ones are applied by the engine.
     """
 
     seat: int
-    kind: str
+    kind: DecisionKind
     card: str | None
     options: tuple[int, ...]
+    actions: tuple[Action, ...] = ()  # the legal actions, in the order of legal_actions()
 
 
 class RoundRecord(NamedTuple):
@@ -75,6 +101,10 @@ class Hand:
                  "distinct", "number_sum", "bonus", "x2")
 
     def __init__(self) -> None:
+        self.reset()
+
+    def reset(self) -> None:
+        """An empty hand: the start of a round (the object lives for the whole game)."""
         self.numbers: list[str] = []  # in the order received; a bust's duplicate last
         self.modifiers: list[str] = []
         self.second_chance = False
@@ -105,7 +135,8 @@ class Hand:
         return calculation(self.number_sum, self.x2, bonuses, self.flip7)
 
     def cards(self) -> list[str]:
-        """Every card lying in front of the player (R1.5)."""
+        """Every card lying in front of the player (R1.5), in the order they are
+        discarded at the end of a round."""
         out = self.numbers + self.modifiers
         if self.second_chance:
             out.append(SECOND_CHANCE)

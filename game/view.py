@@ -1,16 +1,17 @@
-"""Read-only views: what one seat may know (never the draw pile's order)."""
+"""Read-only views: what one seat may know (never the draw pile's order), and a
+snapshot of the whole table for a screen (:class:`TableSnapshot`)."""
 
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
-from .state import ACTIVE
+from .state import ACTIVE, Decision, HandStatus, RoundRecord
 
 if TYPE_CHECKING:
     from .engine import Game
     from .rules import RuleOptions
-    from .state import Decision, Hand
+    from .state import Hand
 
 
 class HandView:
@@ -81,11 +82,16 @@ class SeatView:
     pile since the last reshuffle, pile sizes, totals; never the draw pile's order.
     """
 
-    __slots__ = ("_game", "seat")
+    __slots__ = ("_game", "seat", "_hands", "me")
 
-    def __init__(self, game: Game, seat: int) -> None:
+    def __init__(self, game: Game, seat: int,
+                 hands: tuple[HandView, ...] | None = None) -> None:
         self._game = game
         self.seat = seat
+        # a game keeps its Hand objects for good (a new round empties them), so one
+        # view per seat can serve a whole game, and every seat's view the same HandViews
+        self._hands = hands if hands is not None else tuple(HandView(h) for h in game.hands)
+        self.me: HandView = self._hands[seat]  #: this seat's own hand
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -109,14 +115,11 @@ class SeatView:
 
     @property
     def pending(self) -> Decision | None:
+        """The decision this seat answers (when asked to decide)."""
         return self._game.pending
 
     def hand(self, seat: int) -> HandView:
-        return HandView(self._game.hands[seat])
-
-    @property
-    def me(self) -> HandView:
-        return HandView(self._game.hands[self.seat])
+        return self._hands[seat]
 
     def active_seats(self) -> list[int]:
         return self._game.active_seats()
@@ -151,3 +154,60 @@ class SeatView:
         a player can count at the table.
         """
         return Counter(self._game.draw_pile)
+
+
+class HandSnapshot(NamedTuple):
+    """One hand at one moment, as plain values."""
+
+    numbers: tuple[str, ...]  # in the order received; a bust's duplicate last (R1.5)
+    modifiers: tuple[str, ...]
+    second_chance: bool
+    status: HandStatus
+    freezes: int  # Freezes lying in front of the player (R5.2)
+    flip7: bool
+    score: int  # what the hand banks if the round ended now (R7)
+
+
+class QueuedEffect(NamedTuple):
+    card: str  # "freeze" | "flip_three"
+    target: int
+    chooser: int
+
+
+class TableSnapshot(NamedTuple):
+    """Everything on the table at one moment, read-only (``Game.snapshot()``).
+
+    What a screen needs to draw the game without reading the engine's insides:
+    the Flip Three tray, the effect queue, the cards waiting in play, the pile
+    sizes, and how the game started.
+    """
+
+    players: tuple[str, ...]
+    bots: tuple[str | None, ...]
+    target: int  # points to win (R8.1)
+    round_no: int  # 0 before the game starts
+    dealer: int
+    totals: tuple[int, ...]  # banked before this round
+    start_totals: tuple[int, ...]  # the totals the game started from
+    start_dealer: int  # the first round's dealer
+    hands: tuple[HandSnapshot, ...]
+    draw_count: int
+    discard_count: int
+    discard_top: str | None
+    staged: tuple[str, ...]  # the Flip Three tray, in the order revealed (R5.4.2)
+    queue: tuple[QueuedEffect, ...]  # the effect queue, head first (R5.5)
+    in_play: tuple[str, ...]  # waiting for a target, or a Flip Three being dealt
+    pending: Decision | None
+    winner: int | None
+    rounds: tuple[RoundRecord, ...]
+
+
+def snapshot(game: Game) -> TableSnapshot:
+    hands = tuple(HandSnapshot(tuple(h.numbers), tuple(h.modifiers), h.second_chance, h.status,
+                               h.freezes, h.flip7, h.score()) for h in game.hands)
+    return TableSnapshot(
+        game.players, game.bots, game.rules.target, game.round_no, game.dealer,
+        tuple(game.totals), tuple(game.initial["totals"]), game.initial["dealer"], hands,
+        len(game.draw_pile), len(game.discard), game.discard[-1] if game.discard else None,
+        tuple(game.staged), tuple(QueuedEffect(*q) for q in game.queue), tuple(game.in_play),
+        game.pending, game.winner, tuple(game.rounds))

@@ -44,8 +44,8 @@ def test_freeze_then_flip_three_on_one_player_only_freezes():
                                      "Bertrand > Clément", "Bertrand > Clément"])
     assert game.hands[2].status == FROZEN
     assert numbers(game, 2) == [7]
-    assert of(events, ev.Frozen) == [ev.Frozen(2, 1, 7)]
-    assert ev.CardDiscarded("flip_three", "queue", 2, "the target is out of the round") in events
+    assert of(events, ev.Frozen) == [ev.Frozen(2, 1, 7, from_queue=True)]
+    assert ev.CardDiscarded("flip_three", "queue", 2, "target_out") in events
     assert waiting(game) == ("Bertrand", "hit_or_stay", None, [])
     assert game.draw_pile[-1] == "11"  # no card was dealt for the discarded Flip Three
 
@@ -69,7 +69,7 @@ def test_second_flip_three_discarded_when_the_first_busts():
     assert game.hands[2].status == BUSTED
     assert numbers(game, 2) == [7, 1, 7]  # the duplicate stays in the busted line
     assert of(events, ev.FlipThreeEnded)[-1] == ev.FlipThreeEnded(2, 2)
-    assert ev.CardDiscarded("flip_three", "queue", 2, "the target is out of the round") in events
+    assert ev.CardDiscarded("flip_three", "queue", 2, "target_out") in events
     assert game.draw_pile[-1] == "12"
 
 
@@ -89,7 +89,7 @@ def test_cas_rarissime_third_flip_three_given_to_the_player_awaiting_a_freeze():
     assert [type(e).__name__ for e in events] == [
         "EffectQueued", "Frozen", "CardDiscarded"]
     assert events[2] == ev.CardDiscarded("flip_three", "queue", 3,
-                                         "the target is out of the round")
+                                         "target_out")
     assert game.hands[3].status == FROZEN
     assert numbers(game, 2) == [7, 1, 3]
     assert waiting(game) == ("Bertrand", "hit_or_stay", None, [])
@@ -108,7 +108,7 @@ def test_staged_cards_discarded_when_the_target_busts():
     """R5.4.3 default (current FAQ): discarded without effect."""
     deck = FIRST_PASS + ["flip_three", "freeze", "6", "9"]
     game, events = play(ABCD, deck, ["Agathe hit", "Agathe > Bertrand"])
-    assert ev.CardDiscarded("freeze", "tray", 1, "the target busted") in events
+    assert ev.CardDiscarded("freeze", "tray", 1, "target_busted") in events
     assert game.staged == [] and game.queue == []
     assert all(h.status != FROZEN for h in game.hands)
     # Agathe drew the Flip Three: play resumes after her, with Clément (Bertrand is out)
@@ -138,8 +138,8 @@ def test_flip_7_mid_flip_three_ends_the_round_at_once():
     assert scored.results[0].calculation == "30 + 15"
     assert [r.score for r in scored.results[1:]] == [6, 7, 8]
     assert of(events, ev.TargetChosen)[0].forced
-    assert ev.CardDiscarded("freeze", "tray", -1, "the round is over") in events
-    assert ev.CardDiscarded("flip_three", "in_play", -1, "the round is over") in events
+    assert ev.CardDiscarded("freeze", "tray", None, "round_over") in events
+    assert ev.CardDiscarded("flip_three", "in_play", None, "round_over") in events
     assert game.round_no == 2
 
 

@@ -211,7 +211,7 @@ def test_r5_3_spare_second_chance_choice_and_discard_when_nobody_can_take_it():
     # Ana holds one, Ben holds one, Cy has stayed: nobody can take a third
     deck = ["second_chance", "second_chance", "1", "2", "3", "second_chance"]
     game, events = play(ABC, deck, ["Ana hit", "Ben hit", "Cy stay", "Ana hit"])
-    assert ev.CardDiscarded("second_chance", "in_play", 0, "nobody can take it") in events
+    assert ev.CardDiscarded("second_chance", "in_play", 0, "nobody_can_take") in events
 
 
 def test_r5_3_unused_second_chance_scores_nothing():

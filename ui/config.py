@@ -57,7 +57,10 @@ class Config:
 
 
 def parse_players(text: str) -> list[Seat]:
-    """``"Ana,Ben,bot:expert,bot:normal:Zoe"``: humans by name, bots by level (and name)."""
+    """``"Ana,Ben,bot:expert,bot:normal:Zoe"``: humans by name, bots by level (and name).
+
+    A bot may be a plug-in: ``bot:mybots/cautious.py:choose[:Name]``.
+    """
     parts = [p.strip() for p in text.split(",")]
     if any(not p for p in parts):
         raise ConfigError("--players: empty name in the list")
@@ -66,13 +69,8 @@ def parse_players(text: str) -> list[Seat]:
     seats: list[Seat] = []
     for part in parts:
         if part.lower().startswith("bot:"):
-            bits = part.split(":", 2)
-            level = bits[1].strip().lower()
-            if level not in BOT_LEVELS:
-                raise ConfigError(f"--players: unknown bot level {excerpt(level)} "
-                                  f"(known: {', '.join(BOT_LEVELS)})")
-            name = bits[2].strip() if len(bits) == 3 and bits[2].strip() else next(free_names)
-            seats.append(Seat(name, level))
+            level, name = _bot_part(part)
+            seats.append(Seat(name or next(free_names), level))
         else:
             seats.append(Seat(part, None))
     names = [s.name for s in seats]
@@ -86,6 +84,26 @@ def parse_players(text: str) -> list[Seat]:
         raise ConfigError(f"--players: {len(seats)} players; the table seats "
                           f"{MIN_SEATS} to {MAX_SEATS}")
     return seats
+
+
+def _bot_part(part: str) -> tuple[str, str]:
+    """``bot:LEVEL[:Name]`` or ``bot:SPEC[:Name]`` with a plug-in SPEC (INTERFACES.md §5):
+    ``PATH.py:FUNCTION`` or ``package.module:FUNCTION``. Returns (level or spec, name or "")."""
+    bits = part.split(":")[1:]
+    level = bits[0].strip().lower()
+    if level in BOT_LEVELS:
+        return level, ":".join(bits[1:]).strip()
+    if len(bits) < 2:
+        raise ConfigError(f"--players: unknown bot level {excerpt(level)} (known: "
+                          f"{', '.join(BOT_LEVELS)}, or PATH.py:FUNCTION, package.module:FUNCTION)")
+    from game.plugins import PluginError, load
+
+    spec = f"{bits[0].strip()}:{bits[1].strip()}"
+    try:
+        load(spec)
+    except PluginError as error:
+        raise ConfigError(f"--players: cannot load {error}") from None
+    return spec, ":".join(bits[2:]).strip()
 
 
 def parse_size(text: str) -> tuple[int, int]:

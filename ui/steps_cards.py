@@ -219,7 +219,7 @@ class CardSteps:
         return step
 
     def _CardDiscarded(self, e: ev.CardDiscarded) -> Step:
-        quiet = e.reason == "the round is over"
+        quiet = e.reason == ev.DiscardReason.ROUND_OVER
         hide = {"in_play": ("in_play", e.card), "tray": ("staged", 0),
                 "queue": ("queue", 0)}.get(e.origin)
         step = Step(self._motion(TRAVEL) + (0.0 if quiet else REST),

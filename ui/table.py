@@ -107,10 +107,10 @@ class TableScene(Scene):
         self._fallbacks: list[str] = []
         levels = self._bots()
         self.game = Game([s.name for s in self.seats], self.rules, seed=seed, bots=levels,
-                         **self.game_args)
+                         start=False, **self.game_args)
         self.game_args = {}  # "Play again" deals a fresh deck
         self._present(Shown.before_opening(self.game))
-        self.presenter.feed(self.game.opening_events)
+        self.presenter.feed(self.game.start())
         self.app.autosave(self, new=True)
 
     def sit_down(self, game: Game, resumed: bool) -> None:

@@ -1,5 +1,8 @@
 """Bots: ``choose(view, legal, rng) -> Action``, one module per level.
 
+A level may also be a plug-in spec (``PATH.py:FUNCTION``, ``package.module:FUNCTION``,
+INTERFACES.md §5), loaded by :mod:`game.plugins`.
+
 A bot decides through the same path as a human: it gets the pending decision
 through its :class:`~game.view.SeatView` (the public table, never the draw
 pile's order) and returns one of the legal actions.
@@ -9,18 +12,26 @@ from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
+from .. import plugins
 from ..state import Action
 from ..view import SeatView
 
 LEVELS = ("easy", "normal", "expert", "baseline")
 
-Bot = Callable[[SeatView, list[Action], random.Random], Action]
+#: ``legal`` is a list for plug-ins (INTERFACES.md §5); built-in bots may get a tuple
+Bot = Callable[[SeatView, Sequence[Action], random.Random], Action]
 
 
 def get(level: str) -> Bot:
-    """The ``choose`` function of a bot level; ValueError for an unknown level."""
+    """The ``choose`` function of a bot level or plug-in spec.
+
+    ValueError for an unknown level; :class:`~game.plugins.PluginError` (a
+    ValueError) for a spec that cannot be loaded.
+    """
+    if level not in LEVELS and plugins.is_spec(level):
+        return plugins.load(level)
     if level not in LEVELS:
         raise ValueError(f"unknown bot level {level!r} (known: {', '.join(LEVELS)})")
     return importlib.import_module(f"{__name__}.{level}").choose

@@ -6,20 +6,21 @@ Never tune it: every strength figure of the project is measured against it.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from ..cards import FREEZE, SECOND_CHANCE
-from ..state import HIT_OR_STAY, Action
+from ..state import HIT, Action
 from ..view import SeatView
 
 STAY_AT = 25
 
 
-def choose(view: SeatView, legal: list[Action], rng: random.Random) -> Action:
+def choose(view: SeatView, legal: Sequence[Action], rng: random.Random) -> Action:
+    if legal[0].kind == HIT:  # hit or stay: legal is (hit, stay)
+        # hand score per R7 without the Flip 7 bonus (a pending hand never has one)
+        return legal[0] if view.me.score < STAY_AT else legal[1]
     d = view.pending
     me = view.seat
-    if d.kind == HIT_OR_STAY:
-        # hand score per R7 without the Flip 7 bonus (a pending hand never has one)
-        return Action.hit(me) if view.me.score < STAY_AT else Action.stay(me)
     n = len(view.players)
     after_me = sorted((s for s in d.options if s != me), key=lambda s: (s - me) % n)
     if d.card == SECOND_CHANCE:

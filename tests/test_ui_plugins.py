@@ -1,0 +1,51 @@
+"""Plug-in bots at the table (INTERFACES.md §5): they play; a bad one falls back to baseline."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from ui.config import Seat
+from ui.driver import make_app, pump
+
+
+@pytest.fixture
+def app():
+    app = make_app(size=(1024, 640), seed=3, speed=20.0, think_time=0.0, lang="en")
+    yield app
+    pygame.display.quit()
+
+
+def _play(app, table, decisions: int) -> None:
+    for _ in range(5000):
+        if len(table.game.actions) >= decisions or table.game.over:
+            return
+        table.presenter.skip()
+        if table.presenter.gate:
+            table.gate_closed()
+        pump(app)
+
+
+def test_a_plugin_plays_at_the_table(app):
+    table = app.start_game([Seat("Cato", "examples/bots/cautious.py:choose"),
+                            Seat("Bo", "baseline")])
+    _play(app, table, 12)
+    assert len(table.game.actions) >= 12
+    assert not any("baseline" in line for line in table.presenter.log)  # no fallback
+    assert table.game.bots[0] == "examples/bots/cautious.py:choose"
+
+
+def test_a_misbehaving_plugin_falls_back_to_baseline_with_a_notice(app, tmp_path):
+    bad = tmp_path / "bad.py"
+    bad.write_text("def choose(view, legal, rng):\n    return 'cheat'\n")
+    table = app.start_game([Seat("Bad", f"{bad}:choose"), Seat("Bo", "baseline")])
+    _play(app, table, 12)
+    assert len(table.game.actions) >= 12  # the game went on
+    assert any("baseline" in line for line in table.presenter.log)
+
+
+def test_a_plugin_that_cannot_load_plays_baseline(app, tmp_path):
+    table = app.start_game([Seat("Gone", f"{tmp_path}/gone.py:choose"), Seat("Bo", "baseline")])
+    _play(app, table, 6)
+    assert len(table.game.actions) >= 6
+    assert any("baseline" in line for line in table.presenter.log)
