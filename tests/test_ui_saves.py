@@ -329,8 +329,12 @@ def start_bots(home: Path, *args: str) -> subprocess.Popen:
                             stderr=subprocess.PIPE, text=True)
 
 
-def kill_after(proc: subprocess.Popen, seconds: float) -> int:
-    """kill -9 after ``seconds``; the count of actions the process said it had saved."""
+def kill_after(proc: subprocess.Popen, seconds: float, autosave: Path | None = None) -> int:
+    """kill -9 ``seconds`` after the game is on (its ``autosave`` written, on a slow machine
+    too); the count of actions the process said it had saved."""
+    deadline = time.monotonic() + 30
+    while autosave is not None and not autosave.exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
     time.sleep(seconds)
     assert proc.poll() is None, proc.stderr.read()
     proc.send_signal(signal.SIGKILL)
@@ -341,11 +345,11 @@ def kill_after(proc: subprocess.Popen, seconds: float) -> int:
 
 
 def test_kill_9_at_random_moments_loses_no_decision(tmp_path):
-    rng = random.Random(os.getpid())
+    rng = random.Random(11)  # the moments vary with the machine's speed; the seed does not
     home = tmp_path / "home"
     proc = start_bots(home, "--players", "bot:baseline,bot:easy,bot:normal,bot:baseline",
                       "--seed", str(rng.randrange(1000)))
-    said = kill_after(proc, rng.uniform(1.0, 2.2))
+    said = kill_after(proc, rng.uniform(0.3, 1.5), home / "data" / "autosave.json")
     first = json.loads((home / "data" / "autosave.json").read_text())
     assert len(first["actions"]) >= max(said, 1)
     game = gamefile.from_dict(first)
