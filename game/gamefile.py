@@ -36,6 +36,7 @@ from .state import HIT, STAY, TARGET, Action, IllegalActionError
 
 FORMAT = "flip7/1"
 BOT_LEVELS = ("baseline", "easy", "normal", "expert")
+MAX_SPEC = 300  # characters of a plug-in bot's spec kept in a file
 TEMP_SUFFIX = ".tmp"  # write_atomic's temp files: ``.NAME.<random>.tmp``
 
 
@@ -274,9 +275,10 @@ def _players(raw: list[Any]) -> tuple[list[str], list[str | None]]:
             name, bot = p.get("name"), p.get("bot")
             if not isinstance(name, str):
                 raise GameFileError(f"player {i}: missing or non-text 'name'")
-            if bot is not None and (not isinstance(bot, str) or bot not in BOT_LEVELS):
+            if bot is not None and not _bot_level(bot):
                 raise GameFileError(f"player {i}: unknown bot level {excerpt(bot)} "
-                                    f"(known: {', '.join(BOT_LEVELS)})")
+                                    f"(known: {', '.join(BOT_LEVELS)}, or a plug-in "
+                                    "PATH.py:FUNCTION / package.module:FUNCTION)")
         else:
             raise GameFileError(f"player {i}: expected a name or an object, got {_kind(p)}")
         problem = name_problem(name)
@@ -300,6 +302,15 @@ def _require(data: dict[str, Any], key: str, kind: type) -> Any:
 
 
 _KIND_NAMES = {int: "an integer", list: "a list", dict: "an object", str: "text"}
+
+
+def _bot_level(bot: object) -> bool:
+    """A built-in level, or a plug-in spec as the table recorded it (INTERFACES §5). The
+    file never runs it: a replay needs no bot, and the table falls back to baseline when
+    the plug-in cannot be loaded any more."""
+    if not isinstance(bot, str):
+        return False
+    return bot in BOT_LEVELS or (":" in bot and len(bot) <= MAX_SPEC and bot.isprintable())
 
 
 def _kind(value: object) -> str:

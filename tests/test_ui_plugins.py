@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pygame
 import pytest
 
+from game import gamefile
 from ui.config import Seat
-from ui.driver import make_app, pump
+from ui.driver import make_app, pump, settle
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "bots"
 
 
 @pytest.fixture
@@ -49,3 +55,16 @@ def test_a_plugin_that_cannot_load_plays_baseline(app, tmp_path):
     _play(app, table, 6)
     assert len(table.game.actions) >= 6
     assert any("baseline" in line for line in map(str, table.presenter.log))
+
+
+def test_a_game_with_a_plugin_seat_is_continued(tmp_path):
+    """The autosave records the plug-in's spec; Continue sits down at it again."""
+    spec = f"{EXAMPLES / 'cautious.py'}:choose"
+    app = make_app(home=str(tmp_path), seed=3, lang="en", think_time=0.0)
+    app.start_game([Seat("Ana", None), Seat("Cau", spec)])
+    settle(app)
+    saved = json.loads(app.dirs.autosave.read_text())
+    assert saved["players"][1] == {"name": "Cau", "bot": spec}
+    resumed = app.continue_game()
+    assert resumed is not None and resumed.seats[1].bot == spec
+    gamefile.from_dict({**saved, "players": ["Ana", {"name": "X", "bot": "nowhere.py:f"}]})
