@@ -1,0 +1,130 @@
+"""The command line: ``flip7 [flags]`` (or ``python main.py [flags]``) → ``ui.app.run(config)``.
+
+The ``flip7`` console script of an installed copy calls :func:`main`; ``main.py``
+at the top of the checkout is a thin wrapper around it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # one line, exit status 2, no usage block
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def parse_args(argv: list[str] | None = None):
+    from game.limits import MAX_TARGET
+    from ui.config import Config, ConfigError, parse_players, parse_size
+
+    p = _Parser(prog="flip7", description="Flip 7, the push-your-luck card game.")
+    p.add_argument("--players", metavar="LIST",
+                   help='start this game at once: "Ana,Ben,bot:expert,bot:normal"')
+    p.add_argument("--demo", action="store_true", help="bots play each other, endlessly")
+    p.add_argument("--continue", dest="resume", action="store_true",
+                   help="take up the unfinished game where it was left")
+    p.add_argument("--seed", type=int, help="seed of the shuffles (and the bots)")
+    p.add_argument("--speed", type=float, help="animation speed (default: the settings', 1)")
+    p.add_argument("--size", help="window size WxH (default: the settings', 1280x720)")
+    p.add_argument("--fullscreen", action="store_true", default=None)
+    p.add_argument("--frames", type=int, help="run N frames, then exit 0")
+    p.add_argument("--screenshot", metavar="FILE", help="save the last frame as PNG")
+    p.add_argument("--lang", choices=("en", "fr", "de"), help="language (default: system)")
+    p.add_argument("--reduced-motion", action="store_true", default=None,
+                   help="no cards travelling: captions only")
+    p.add_argument("--no-hints", action="store_true", help="hide the bust-chance hint")
+    p.add_argument("--target", type=int, help="points to win (default 200)")
+    p.add_argument("--home", metavar="DIR",
+                   help="keep settings and saved games in DIR/config and DIR/data "
+                        "(default: $FLIP7_HOME, else the user's folders)")
+    p.add_argument("--replay", metavar="FILE", help="watch the game file FILE in the replay viewer")
+    args = p.parse_args(argv)
+    try:
+        if args.speed is not None and not 0.1 <= args.speed <= 20:
+            raise ConfigError("--speed must be between 0.1 and 20")
+        if args.frames is not None and args.frames < 1:
+            raise ConfigError("--frames must be at least 1")
+        if args.target is not None and not 1 <= args.target <= MAX_TARGET:
+            raise ConfigError(f"--target must be a whole number from 1 to {MAX_TARGET}")
+        if args.replay is not None:
+            check_replay(args.replay)
+        if args.screenshot is not None:
+            check_screenshot(args.screenshot)
+        if args.home is not None:
+            check_home(args.home)
+        return Config(players=parse_players(args.players) if args.players else None,
+                      demo=args.demo, resume=args.resume, seed=args.seed, speed=args.speed,
+                      size=parse_size(args.size) if args.size else None,
+                      fullscreen=args.fullscreen, frames=args.frames,
+                      screenshot=args.screenshot, lang=args.lang,
+                      reduced_motion=args.reduced_motion,
+                      hints=False if args.no_hints else None, target=args.target,
+                      home=args.home, replay=args.replay)
+    except ConfigError as e:
+        p.error(str(e))
+
+
+def check_replay(path: str) -> None:
+    """A --replay file that cannot be played: one line and exit status 2, before any window."""
+    from game.limits import excerpt
+    from ui.config import ConfigError
+    from ui.replay_model import load_replay
+    from ui.saves import LoadError
+
+    try:
+        load_replay(path)
+    except LoadError as e:
+        raise ConfigError(f"--replay: cannot play {excerpt(path, 200)[1:-1]}: {e}") from None
+
+
+def check_screenshot(path: str) -> None:
+    """--screenshot FILE: a PNG in a folder that exists and can be written."""
+    from pathlib import Path
+
+    from ui.config import ConfigError
+
+    target = Path(path).expanduser()
+    if target.suffix.lower() != ".png":
+        raise ConfigError(f"--screenshot: {path} must end in .png")
+    folder = target.parent
+    if not folder.is_dir():
+        raise ConfigError(f"--screenshot: no folder {folder}")
+    if not os.access(folder, os.W_OK) or target.is_dir():
+        raise ConfigError(f"--screenshot: cannot write {path}")
+
+
+def check_home(path: str) -> None:
+    """--home DIR: a folder (made if missing), never a file."""
+    from pathlib import Path
+
+    from ui.config import ConfigError
+
+    home = Path(path).expanduser()
+    if home.exists() and not home.is_dir():
+        raise ConfigError(f"--home: {path} is a file, not a folder")
+    try:
+        home.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise ConfigError(f"--home: cannot use {path}: {e.strerror or e}") from None
+
+
+def main(argv: list[str] | None = None) -> int:
+    config = parse_args(argv)
+    import pygame
+
+    if not getattr(pygame, "IS_CE", False):
+        print("flip7: plain pygame shadows pygame-ce; run `pip uninstall -y pygame` "
+              "then `pip install --force-reinstall pygame-ce`", file=sys.stderr)
+        return 1
+    from ui.app import run
+
+    return run(config)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
