@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-FONT_PATH = Path(__file__).resolve().parent.parent / "assets" / "fonts" / "DejaVuSans-Bold.ttf"
+from tools.generated import FONT_PATH
+
 SS = 4  # supersampling factor for polygon edges
 
 Point = tuple[float, float]

@@ -29,11 +29,11 @@ from PIL import Image, ImageDraw
 from game.cards import ACTIONS, ALL_CARDS, MODIFIERS, NUMBERS, check_card
 from tools import cardart_draw, cardart_faces
 from tools.cardart_draw import FONT_PATH, font, hex_rgb
-from tools.generated import user_cache
+from tools.generated import default_dir, user_cache
 from tools.generated import writable as _writable
 
 PROJECT_DIR = Path(__file__).resolve().parent.parent
-DEFAULT_DIR = PROJECT_DIR / "assets" / "cards"
+DEFAULT_DIR = default_dir("cards")  # assets/cards of the checkout, else the user cache
 MANIFEST_NAME = "manifest.json"
 BASE_SIZE = (180, 252)
 DEFAULT_SCALE = 2.0
@@ -195,7 +195,8 @@ def ensure_cards(out_dir: str | os.PathLike[str] | None = None,
     """Return the manifest of an up-to-date card set, generating it only if needed.
 
     With ``out_dir`` None the set lives in ``assets/cards/`` of the project, or in
-    the user cache directory when that is not writable. The returned manifest has
+    the user cache directory when that is not writable (always, for an installed copy:
+    see :mod:`tools.generated`). The returned manifest has
     an extra ``"dir"`` key: the absolute directory that holds the files.
     """
     version = version_hash(scale)

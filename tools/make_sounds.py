@@ -5,8 +5,9 @@
 Pure standard library (``math``, ``wave``): 16-bit mono WAV files at 22,050 Hz,
 the same bytes on every run (the noise comes from a seeded ``random.Random``).
 The game calls :func:`ensure_sounds` at start-up, which writes the set into
-``assets/sounds/`` (or the user cache directory when that is read-only) only
-when a file is missing or the generator changed since (``manifest.json``).
+``assets/sounds/`` (or the user cache directory when that is read-only, and always
+for an installed copy: see :mod:`tools.generated`) only when a file is missing or
+the generator changed since (``manifest.json``).
 """
 
 from __future__ import annotations
@@ -22,11 +23,10 @@ import wave
 from array import array
 from pathlib import Path
 
-from tools.generated import user_cache
+from tools.generated import default_dir, user_cache
 from tools.generated import writable as _writable
 
-PROJECT_DIR = Path(__file__).resolve().parent.parent
-DEFAULT_DIR = PROJECT_DIR / "assets" / "sounds"
+DEFAULT_DIR = default_dir("sounds")  # assets/sounds of the checkout, else the user cache
 RATE = 22050
 SOUNDS = ("flip", "bust", "freeze", "flip7", "win")
 MANIFEST_NAME = "manifest.json"

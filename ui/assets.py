@@ -7,14 +7,12 @@ and smooth-scaled once per size; nothing is smooth-scaled per frame.
 from __future__ import annotations
 
 from collections import OrderedDict
-from pathlib import Path
 
 import pygame
 
+from tools.generated import FONT_PATH
 from tools.make_cards import card_path, ensure_cards
 
-PROJECT_DIR = Path(__file__).resolve().parent.parent
-FONT_PATH = PROJECT_DIR / "assets" / "fonts" / "DejaVuSans-Bold.ttf"
 ACTION_CARDS = ("freeze", "flip_three", "second_chance")
 
 Color = tuple[int, int, int] | tuple[int, int, int, int]

@@ -13,14 +13,13 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
 from game.calculator import CardHand
 from game.sheet import ScoreSheet
+from tools.generated import FONT_PATH
 
-FONT_PATH = Path(__file__).resolve().parent.parent / "assets" / "fonts" / "DejaVuSans-Bold.ttf"
 A4 = (2480, 3508)  # 210 × 297 mm at 300 dpi
 MARGIN = 140
 

@@ -1,7 +1,7 @@
 """The pygame_gui theme: ``assets/theme.json``, with font paths made absolute.
 
 pygame_gui resolves a theme's font paths against the working directory, so the
-app loads the JSON itself, points every ``*_path`` at the project's font files,
+app loads the JSON itself, points every ``*_path`` at the shipped font files,
 scales the font sizes (and corner radii, list rows) to the window, and hands the
 manager a dict.
 """
@@ -14,9 +14,8 @@ from pathlib import Path
 
 import pygame_gui
 
-from .assets import PROJECT_DIR
+from tools.generated import ASSETS, THEME_PATH
 
-THEME_PATH = PROJECT_DIR / "assets" / "theme.json"
 _PATH_KEYS = ("regular_path", "bold_path", "italic_path", "bold_italic_path")
 
 
@@ -43,10 +42,17 @@ def _resolve(theme: dict, scale: float) -> dict:
             continue
         for key in _PATH_KEYS:
             if key in font:
-                font[key] = str((PROJECT_DIR / font[key]).resolve())
+                font[key] = str(font_file(font[key]))
         if "size" in font:
             font["size"] = str(max(9, round(int(font["size"]) * scale)))
     return theme
+
+
+def font_file(path: str) -> Path:
+    """A theme's font path (``assets/fonts/…``, as from the checkout) made absolute, in
+    the assets folder of the checkout or of an installed copy."""
+    parts = Path(path).parts
+    return ASSETS.joinpath(*(parts[1:] if parts[:1] == ("assets",) else parts)).resolve()
 
 
 def font_scale(unit: float) -> float:
