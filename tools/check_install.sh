@@ -40,8 +40,9 @@ with open(sys.argv[1], "rb") as fh:
     assert fh.read(8) == b"\x89PNG\r\n\x1a\n", "the screenshot is not a PNG"
 PY
 echo "flip7: ran 30 frames, screenshot $(wc -c <"$work/s.png") bytes"
-"$work/venv/bin/python" -m game.replay "$work/game.json" | tail -n 2
-"$work/venv/bin/python" -m game.simulate --bots expert,baseline --games 20 --seed 1 | tail -n 3
+"$work/venv/bin/python" -m game.replay "$work/game.json" >"$work/replay.out"
+echo "python -m game.replay: $(wc -l <"$work/replay.out") lines of state"
+"$work/venv/bin/python" -m game.simulate --bots expert,baseline --games 20 --seed 1
 
 status=0
 if [ -n "$(ls -A .)" ]; then
