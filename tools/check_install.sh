@@ -17,6 +17,9 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/flip7-install.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 step() { printf '== %s\n' "$*"; }
 
+if [ -n "$(git -C "$repo" status --porcelain)" ]; then
+  echo "note: uncommitted changes are not part of the check (it clones HEAD)"
+fi
 step "clean clone of $(git -C "$repo" rev-parse --short HEAD) into $work/clone"
 git clone -q "$repo" "$work/clone"
 cp "$work/clone/examples/seed004_last_round.json" "$work/game.json"
