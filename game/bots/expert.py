@@ -37,7 +37,7 @@ from .common import opponents
 
 DEPTH = 2  # cards of lookahead for hit or stay
 DEFAULT_T = 25  # an unknown opponent is modelled as the baseline (INTERFACES.md §4)
-MY_T = 25  # how its own round is pictured when choosing targets
+MY_T = 25  # its own stop-at-T when it is out of the round
 
 winprob.win_table(200, DEFAULT_T)  # the default table, built once at import
 
@@ -255,15 +255,18 @@ def best_target(view: SeatView, options: tuple[int, ...], freeze: bool) -> int:
     unseen = view.unseen()
     me = view.me
     ts = {s: t for s, _tot, _d, t in u.rivals}
-    if me.status == ACTIVE:
-        mine = winprob.cond_dist(MY_T, me.score)
+    my_t = MY_T
+    if me.status == ACTIVE:  # its own round: the stop-at-T that serves it best now
+        my_t = max(winprob.thresholds(),
+                   key=lambda t: u.expected(winprob.cond_dist(t, me.score), {}))
+        mine = winprob.cond_dist(my_t, me.score)
     else:
         mine = ((0 if me.status == BUSTED else me.score, 1.0),)
     best, best_value = view.seat, float("-inf")
     for s in options:
         hand = view.hand(s)
         if s == view.seat:
-            own = ((me.score, 1.0),) if freeze else after_flip_three(me, unseen, MY_T)
+            own = ((me.score, 1.0),) if freeze else after_flip_three(me, unseen, my_t)
             value = u.expected(own, {})
         else:
             dist = ((hand.score, 1.0),) if freeze else after_flip_three(hand, unseen, ts[s])
