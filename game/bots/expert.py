@@ -9,9 +9,11 @@ Every decision maximises an estimate of its chance to win the game (R8):
   current score (``winprob.cond_dist``), with T read from the scores that
   opponent has stayed on so far in the game (25, the baseline's, until three
   stays are seen). If the round ends the game (someone reaches the target,
-  R8.1), ``U`` is simply "finish above everyone"; otherwise the new totals
+  R8.1), ``U`` is simply "finish above them"; otherwise the new totals
   are looked up in the heads-up win table (``winprob.WinTable``). With
-  several opponents the chances against each are multiplied.
+  several opponents, hit or stay plays against the one expected to finish
+  the round highest (measured better than multiplying the chances against
+  each); targets multiply them.
 - **Hit or stay** compares ``U(score now)`` with the expectation of ``U`` over
   the next cards: an expectimax two cards deep over the unseen cards
   (:class:`game.analysis._State`: exact bust odds, modifiers, x2, Second
@@ -102,13 +104,15 @@ def opponent_outcome(view: SeatView, seat: int, t: int) -> winprob.Dist:
 class Outlook:
     """``U(x)``: the chance to win the game if this seat ends the round with ``x``."""
 
-    def __init__(self, view: SeatView) -> None:
+    def __init__(self, view: SeatView, leader_only: bool = False) -> None:
         self.view = view
         self.target = view.rules.target
         self.mine = view.totals[view.seat]
         ts = opponent_thresholds(view)
         self.rivals = [(s, view.totals[s], opponent_outcome(view, s, ts[s]), ts[s])
                        for s in ts]
+        if leader_only and len(self.rivals) > 1:  # the rival expected to finish highest
+            self.rivals = [max(self.rivals, key=lambda r: r[1] + sum(y * p for y, p in r[2]))]
         self._tables = {t: winprob.win_table(self.target, t) for t in set(ts.values())}
         self._cache: dict[int, float] = {}
 
@@ -198,7 +202,7 @@ def wants_hit(view: SeatView) -> bool:
     if len(view.players) == 1:  # alone at the table: the round score is all there is
         stay, hit = solo_hit_value(me.numbers, me.modifiers, me.second_chance, view.unseen())
         return hit > stay
-    u = Outlook(view)
+    u = Outlook(view, leader_only=True)
     st = _State.of(me.numbers, me.modifiers, me.second_chance, view.unseen())
     stay = u(st.stay())
     if stay >= 1.0 - 1e-12:
