@@ -133,6 +133,14 @@ class Outlook:
             acc += p * (row[b] if b < target else 0.0)
         return acc
 
+    def changed(self, seat: int, dist: winprob.Dist) -> Outlook:
+        """The same outlook with ``seat``'s round drawn from ``dist`` instead."""
+        new = object.__new__(Outlook)
+        new.view, new.target, new.mine, new._tables = self.view, self.target, self.mine, self._tables
+        new.rivals = [(s, tot, dist if s == seat else d, t) for s, tot, d, t in self.rivals]
+        new._cache = {}
+        return new
+
     def __call__(self, x: float) -> float:
         if x != int(x):  # an expected score (a Flip Three's): between its neighbours
             lo = int(x)
@@ -158,8 +166,12 @@ class Outlook:
 
 
 # -- hit or stay ---------------------------------------------------------------
-def _leaf(st: _State, u: Outlook) -> float:
-    """One card, then stay: the expectation of ``U``."""
+def _leaf(st: _State, u: Outlook, flip_three: bool = True) -> float:
+    """One card, then stay: the expectation of ``U``.
+
+    ``flip_three=False`` counts a Flip Three as a blank (inside forced draws,
+    where it would only be staged, R5.4.2), which saves most of the time.
+    """
     stay = st.stay()
     us = u(stay)
     flip7 = 15 if st.distinct() + 1 >= 7 else 0
@@ -175,7 +187,9 @@ def _leaf(st: _State, u: Outlook) -> float:
         else:
             acc += c * u(stay + modifier_bonus(m))
     acc += (st.sc + st.fz) * us
-    if st.f3:
+    if st.f3 and not flip_three:
+        acc += st.f3 * us
+    elif st.f3:
         acc += st.f3 * u(st._flip_three_value())
     return acc / st.size
 
@@ -253,28 +267,48 @@ def after_flip_three(hand, unseen, t: int) -> winprob.Dist:
     return tuple(sorted(out.items()))
 
 
+def forced_value(st: _State, u: Outlook, draws: int = 3) -> float:
+    """Expectation of ``U`` after ``draws`` forced cards (a Flip Three, R5.4), then staying."""
+    if not st.size or draws <= 0:
+        return u(st.stay())
+    if draws == 1:
+        return _leaf(st, u, flip_three=False)
+    acc = 0.0
+    for copies, nxt in st.children():
+        acc += copies * (forced_value(nxt, u, draws - 1) if isinstance(nxt, _State) else u(nxt))
+    return acc / st.size
+
+
 def best_target(view: SeatView, options: tuple[int, ...], freeze: bool) -> int:
-    """The seat whose Freeze / Flip Three raises this seat's chance to win the most."""
-    u = Outlook(view)
+    """The seat whose Freeze / Flip Three raises this seat's chance to win the most.
+
+    Its own round is followed card by card (the hit-or-stay lookahead, or the
+    three forced cards when it keeps a Flip Three); an opponent's is drawn from
+    the stop-at-T outcomes, frozen at its score or after three forced cards.
+    """
+    base = Outlook(view)
     unseen = view.unseen()
     me = view.me
-    ts = {s: t for s, _tot, _d, t in u.rivals}
-    my_t = MY_T
-    if me.status == ACTIVE:  # its own round: the stop-at-T that serves it best now
-        my_t = max(winprob.thresholds(),
-                   key=lambda t: u.expected(winprob.cond_dist(t, me.score), {}))
-        mine = winprob.cond_dist(my_t, me.score)
-    else:
-        mine = ((0 if me.status == BUSTED else me.score, 1.0),)
+    active = me.status == ACTIVE
+    st = _State.of(me.numbers, me.modifiers, me.second_chance, unseen) if active else None
+    fixed = 0 if me.status == BUSTED else me.score
     best, best_value = view.seat, float("-inf")
+    shortfall = 0.0
+    if active and not freeze and view.seat in options:
+        # Three blind hits are a policy it could follow itself, so keeping the Flip
+        # Three is never worth more than playing on; the two-card lookahead sees
+        # less than three cards, and that shortfall is added to playing on.
+        own = forced_value(st, base)
+        shortfall = max(0.0, own - max(base(st.stay()), hit_value(st, base)))
     for s in options:
-        hand = view.hand(s)
         if s == view.seat:
-            own = ((me.score, 1.0),) if freeze else after_flip_three(me, unseen, my_t)
-            value = u.expected(own, {})
+            value = base(fixed) if freeze else own
         else:
-            dist = ((hand.score, 1.0),) if freeze else after_flip_three(hand, unseen, ts[s])
-            value = u.expected(mine, {s: dist})
+            t = next(r[3] for r in base.rivals if r[0] == s)
+            hand = view.hand(s)
+            dist = ((hand.score, 1.0),) if freeze else after_flip_three(hand, unseen, t)
+            u = base.changed(s, dist)
+            value = max(u(st.stay()), hit_value(st, u)) + shortfall if active else u(fixed)
         if value > best_value + 1e-12:
             best, best_value = s, value
     return best
