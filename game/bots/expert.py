@@ -41,7 +41,10 @@ DEPTH = 2  # cards of lookahead for hit or stay
 DEFAULT_T = 25  # an unknown opponent is modelled as the baseline (INTERFACES.md §4)
 MY_T = 25  # its own stop-at-T when it is out of the round
 
-winprob.win_table(200, DEFAULT_T)  # the default table, built once at import
+MODELS = (15, 20, 25, 30, 35)  # the stop-at-T an opponent is modelled with
+
+for _t in MODELS:  # the tables for the default target, built once at import (~0.2 s)
+    winprob.win_table(200, _t)
 
 
 def choose(view: SeatView, legal: list[Action], rng: random.Random) -> Action:
@@ -87,7 +90,8 @@ def opponent_thresholds(view: SeatView) -> dict[int, int]:
             mem["seen"].add((view.round_no, s))
             mem["stays"].setdefault(s, []).append(hand.score)
         stays = sorted(mem["stays"].get(s, ()))
-        out[s] = stays[len(stays) // 5] if len(stays) >= 3 else DEFAULT_T
+        t = stays[len(stays) // 5] if len(stays) >= 3 else DEFAULT_T
+        out[s] = min(MODELS, key=lambda m: (abs(m - t), m))
     return out
 
 
@@ -267,16 +271,27 @@ def after_flip_three(hand, unseen, t: int) -> winprob.Dist:
     return tuple(sorted(out.items()))
 
 
-def forced_value(st: _State, u: Outlook, draws: int = 3) -> float:
-    """Expectation of ``U`` after ``draws`` forced cards (a Flip Three, R5.4), then staying."""
+def forced_value(st: _State, u: Outlook, draws: int = 3,
+                 memo: dict | None = None) -> float:
+    """Expectation of ``U`` after ``draws`` forced cards (a Flip Three, R5.4), then staying.
+
+    The same hand reached in another order (5 then 7, 7 then 5) is valued once.
+    """
     if not st.size or draws <= 0:
         return u(st.stay())
     if draws == 1:
         return _leaf(st, u, flip_three=False)
-    acc = 0.0
-    for copies, nxt in st.children():
-        acc += copies * (forced_value(nxt, u, draws - 1) if isinstance(nxt, _State) else u(nxt))
-    return acc / st.size
+    if memo is None:
+        memo = {}
+    key = (draws, st.held, st.mul, st.plus, st.sch, st.dups, st.mods, st.sc, st.f3, st.fz)
+    got = memo.get(key)
+    if got is None:
+        acc = 0.0
+        for copies, nxt in st.children():
+            acc += copies * (forced_value(nxt, u, draws - 1, memo) if isinstance(nxt, _State)
+                             else u(nxt))
+        memo[key] = got = acc / st.size
+    return got
 
 
 def best_target(view: SeatView, options: tuple[int, ...], freeze: bool) -> int:
