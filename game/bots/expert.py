@@ -90,7 +90,8 @@ def opponent_thresholds(view: SeatView) -> dict[int, int]:
             mem["seen"].add((view.round_no, s))
             mem["stays"].setdefault(s, []).append(hand.score)
         stays = sorted(mem["stays"].get(s, ()))
-        t = stays[len(stays) // 5] if len(stays) >= 3 else DEFAULT_T
+        # a stop-at-T player's stays: a fifth of them at T + 1 or less (the last card overshoots)
+        t = stays[len(stays) // 5] - 1 if len(stays) >= 3 else DEFAULT_T
         out[s] = min(MODELS, key=lambda m: (abs(m - t), m))
     return out
 
