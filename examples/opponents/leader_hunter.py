@@ -1,6 +1,7 @@
 """A threshold player that hunts the leader (a plug-in bot, INTERFACES.md §5).
 
-    python -m tools.bench_bots --match expert,examples/opponents/leader_hunter.py:choose --games 1000
+    python -m tools.bench_bots --games 1000 \
+        --match expert,examples/opponents/leader_hunter.py:choose
 
 Hit or stay: stays at 27 points (the stop that maximises a solo round is
 about 25-27). Every Freeze and Flip Three goes to the leader: the active

@@ -141,7 +141,8 @@ class Outlook:
     def changed(self, seat: int, dist: winprob.Dist) -> Outlook:
         """The same outlook with ``seat``'s round drawn from ``dist`` instead."""
         new = object.__new__(Outlook)
-        new.view, new.target, new.mine, new._tables = self.view, self.target, self.mine, self._tables
+        new.view, new.target, new.mine = self.view, self.target, self.mine
+        new._tables = self._tables
         new.rivals = [(s, tot, dist if s == seat else d, t) for s, tot, d, t in self.rivals]
         new._cache = {}
         return new

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import json
 from bisect import bisect_left
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 TABLES = Path(__file__).with_name("expert_tables.json")
@@ -56,14 +56,14 @@ def _normalise(counts: dict[int, float], prune: float = PRUNE) -> Dist:
     return tuple((s, n / total) for s, n in sorted(kept.items()))
 
 
-@lru_cache(maxsize=None)
+@cache
 def round_dist(t: int) -> Dist:
     """Final round score from the start of a round under stop-at-``t``."""
     raw = _data()["round"][str(nearest_threshold(t))]
     return _normalise({int(s): n for s, n in raw.items()})
 
 
-@lru_cache(maxsize=None)
+@cache
 def _cond(t: int) -> tuple[tuple[int, ...], tuple[Dist, ...]]:
     raw = _data()["cond"][str(t)]
     keys = sorted(int(s) for s in raw)
