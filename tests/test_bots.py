@@ -259,3 +259,11 @@ def test_expert_hits_when_behind_a_leader_who_stayed_over_the_target_four_seats(
     assert game.hands[1].status == "stayed"
     assert game.pending.seat == 0 and game.hands[0].score() == 18
     assert _decide("expert", game) == Action.hit(0)
+
+
+def test_bench_harness_plays_like_the_simulator_and_loads_plugins():
+    from tools.bench_bots import match
+    levels = ["normal", "baseline", "easy"]
+    assert match(levels, 10, seed=5) == simulate_games(levels, 10, seed=5)["wins"]
+    wins = match(["baseline", "examples/opponents/racer.py:choose"], 6, seed=2)
+    assert sum(wins) == 6
