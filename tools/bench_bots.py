@@ -1,6 +1,6 @@
 """Bot strength and speed figures (the README's table), with 95% intervals.
 
-    python -m tools.bench_bots                 # the full set (long: about an hour on 2 cores)
+    python -m tools.bench_bots                 # the full set (about 16 minutes on 2 cores)
     python -m tools.bench_bots --quick         # smaller samples, a rough look
     python -m tools.bench_bots --only solo,win,plugins,speed,decision
     python -m tools.bench_bots --match expert,examples/opponents/counter.py:choose --games 2000

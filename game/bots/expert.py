@@ -31,7 +31,7 @@ from __future__ import annotations
 import random
 
 from ..analysis import _falling, _State, flip_three_value, solo_hit_value
-from ..cards import FREEZE, SECOND_CHANCE, modifier_bonus
+from ..cards import FREEZE, MODIFIERS, SECOND_CHANCE, modifier_bonus
 from ..state import ACTIVE, BUSTED, HIT_OR_STAY, STAYED, Action
 from ..view import SeatView
 from . import winprob
@@ -148,16 +148,17 @@ class Outlook:
         return new
 
     def __call__(self, x: float) -> float:
+        got = self._cache.get(x)
+        if got is not None:
+            return got
         if x != int(x):  # an expected score (a Flip Three's): between its neighbours
             lo = int(x)
             return self(lo) + (x - lo) * (self(lo + 1) - self(lo))
         x = int(x)
-        got = self._cache.get(x)
-        if got is None:
-            got = 1.0
-            for _s, total, dist, t in self.rivals:
-                got *= self.against(total, dist, t, x)
-            self._cache[x] = got
+        got = 1.0
+        for _s, total, dist, t in self.rivals:
+            got *= self.against(total, dist, t, x)
+        self._cache[x] = got
         return got
 
     def expected(self, mine: winprob.Dist, changed: dict[int, winprob.Dist]) -> float:
@@ -172,6 +173,9 @@ class Outlook:
 
 
 # -- hit or stay ---------------------------------------------------------------
+_BONUS = {m: modifier_bonus(m) for m in MODIFIERS}
+
+
 def _leaf(st: _State, u: Outlook, flip_three: bool = True) -> float:
     """One card, then stay: the expectation of ``U``.
 
@@ -180,18 +184,19 @@ def _leaf(st: _State, u: Outlook, flip_three: bool = True) -> float:
     """
     stay = st.stay()
     us = u(stay)
-    flip7 = 15 if st.distinct() + 1 >= 7 else 0
+    mul = st.mul
+    base = stay + (15 if st.distinct() + 1 >= 7 else 0)  # a 7th number: Flip 7
     acc = 0.0
     for v, c in enumerate(st.counts):
         if c:
-            acc += c * u(st.mul * (st.total + v) + st.plus + flip7)
+            acc += c * u(base + mul * v)
     if st.dups:
         acc += st.dups * (us if st.sch else u(0))
     for m, c in st.mods:
         if m == "x2":
-            acc += c * u(stay + (st.total if st.mul == 1 else 0))
+            acc += c * u(stay + (st.total if mul == 1 else 0))
         else:
-            acc += c * u(stay + modifier_bonus(m))
+            acc += c * u(stay + _BONUS[m])
     acc += (st.sc + st.fz) * us
     if st.f3 and not flip_three:
         acc += st.f3 * us
