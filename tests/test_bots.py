@@ -267,3 +267,12 @@ def test_bench_harness_plays_like_the_simulator_and_loads_plugins():
     assert match(levels, 10, seed=5) == simulate_games(levels, 10, seed=5)["wins"]
     wins = match(["baseline", "examples/opponents/racer.py:choose"], 6, seed=2)
     assert sum(wins) == 6
+
+
+def test_expert_keeps_a_flip_three_when_nobody_else_can_be_hurt_by_it():
+    # Ben's first card was a +8 (no number to bust), Ana's first card is the Flip
+    # Three: three cards cost her empty hand nothing and would only help Ben
+    game, _ = play(["Ana", "Ben"], ["+8", "flip_three"], dealer=0)
+    assert game.pending.card == "flip_three" and game.pending.seat == 0
+    assert game.pending.options == (0, 1)
+    assert _decide("expert", game) == Action.choose(0, 0)
