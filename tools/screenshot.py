@@ -96,7 +96,7 @@ def shot(app: App, path: Path, dither: bool = False) -> None:
     print(f"wrote {path} ({path.stat().st_size // 1024} kB)")
 
 
-def gallery(out: Path, size=(1280, 720), lang: str = "en") -> list[Path]:
+def gallery(out: Path, size=(1280, 720), lang: str = "en", shot=shot) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     app = App(Config(size=size, lang=lang, seed=11, think_time=0.0, home=scratch_home()))
     made = []
@@ -158,7 +158,7 @@ def gallery(out: Path, size=(1280, 720), lang: str = "en") -> list[Path]:
     return made
 
 
-def menus(out: Path, size=(1280, 720), lang: str = "en") -> list[Path]:
+def menus(out: Path, size=(1280, 720), lang: str = "en", shot=shot) -> list[Path]:
     """The screens around the table: ``menu-<screen>-<lang>.png``."""
     out.mkdir(parents=True, exist_ok=True)
     home = Path(tempfile.gettempdir()) / "flip7-screenshots"  # the same folder names each run
@@ -221,7 +221,7 @@ def menus(out: Path, size=(1280, 720), lang: str = "en") -> list[Path]:
     return made
 
 
-def replays(out: Path, size=(1280, 720), lang: str = "en") -> list[Path]:
+def replays(out: Path, size=(1280, 720), lang: str = "en", shot=shot) -> list[Path]:
     """The replay viewer on the seed-004 example: ``replay-<lang>.png``, Léa about to
     make her Flip 7 (decision 20 of 21), a Flip Three and a Freeze already given."""
     from ui.replay_files import open_replay
