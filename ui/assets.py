@@ -169,6 +169,15 @@ class Assets:
         img.blit(face, (0, 0))
         return self._texts.put(key, img)
 
+    def fitted(self, text: str, size: int, smallest: int, color: Color = CREAM,
+               max_width: int = 10**6, shadow: bool = True, keep: int = 0) -> pygame.Surface:
+        """``text`` at the largest size from ``size`` down to ``smallest`` that fits
+        ``max_width`` (cut at ``smallest`` only when none does)."""
+        for px in range(size, smallest, -1):
+            if self.font(px).size(text)[0] <= max_width:
+                return self.text(text, px, color, shadow)
+        return self.text(text, smallest, color, shadow, max_width=max_width, keep=keep)
+
     def pill(self, text: str, size: int, fg: Color, bg: Color,
              border: Color | None = None) -> pygame.Surface:
         """Text on a rounded pill: badges, chips, status stamps."""
@@ -189,9 +198,10 @@ class Assets:
         return img
 
     def wrapped(self, text: str, size: int, color: Color, width: int,
-                max_lines: int = 2, shadow: bool = False) -> pygame.Surface:
-        """Text broken into lines of at most ``width`` px (the last one cut with "…")."""
-        key = ("wrap", text, size, color, width, max_lines, shadow)
+                max_lines: int = 2, shadow: bool = False, center: bool = False) -> pygame.Surface:
+        """Text broken into lines of at most ``width`` px (the last one cut with "…");
+        ``center``: each line centred."""
+        key = ("wrap", text, size, color, width, max_lines, shadow, center)
         img = self._texts.find(key)
         if img is not None:
             if CLIPS is not None and key in self._cut:
@@ -214,7 +224,7 @@ class Assets:
         img = pygame.Surface((max(p.get_width() for p in parts), step * (len(parts) - 1)
                               + parts[-1].get_height()), pygame.SRCALPHA)
         for i, part in enumerate(parts):
-            img.blit(part, (0, i * step))
+            img.blit(part, ((img.get_width() - part.get_width()) // 2 if center else 0, i * step))
         return self._texts.put(key, img)
 
     def clear_sizes(self) -> None:

@@ -21,6 +21,7 @@ from .i18n import language, t
 
 FELT_CENTER = (44, 124, 78)
 FELT_EDGE = (12, 52, 32)
+NAME_KEEP = 6  # a name cut at a crowded table keeps at least this many characters
 TURN = (255, 206, 84)
 PICK = (110, 225, 255)
 STATUS_STYLE = {STAYED: (GREEN, (16, 60, 30, 230)), FROZEN: (ICE, (14, 44, 74, 235)),
@@ -99,6 +100,7 @@ class TableView:
         self.background: pygame.Surface | None = None
         self._bg_key = None
         self._seats = LRU(64)
+        self.name_cut: dict[int, bool] = {}  # seat -> its name is cut in its header now
 
     def draw(self, surface: pygame.Surface, lay: L.TableLayout, shown: Shown, presenter,
              states: list[SeatState]) -> None:
@@ -162,7 +164,8 @@ class TableView:
             label = a.text(t("pile.in_play"), small, GOLD)
             surface.blit(label, label.get_rect(midtop=(spot.centerx, spot.bottom + 6)))
         if presenter.caption:
-            cap = a.text(str(presenter.caption), lay.font(17), CREAM, max_width=lay.caption.w)
+            cap = a.wrapped(str(presenter.caption), lay.font(17), CREAM, lay.caption.w, 2,
+                            shadow=True, center=True)
             surface.blit(cap, cap.get_rect(center=lay.caption.center))
 
     # -------------------------------------------------------------- seats
@@ -179,10 +182,13 @@ class TableView:
         key = (box.size, hand.key(), shown.players[seat], shown.bots[seat],
                shown.dealer == seat, no_cards, hide_sc, round(face_down, 2), language(), state,
                stamp)
-        img = self._seats.find(key)
-        if img is None:
-            img = self._seats.put(key, self._render_seat(lay, hand, shown, seat, state,
-                                                         no_cards, hide_sc, face_down, stamp))
+        found = self._seats.find(key)
+        if found is None:
+            self._cut = False
+            img = self._render_seat(lay, hand, shown, seat, state, no_cards, hide_sc, face_down,
+                                    stamp)
+            found = self._seats.put(key, (img, self._cut))
+        img, self.name_cut[seat] = found
         x = box.x + round(fx.shake)
         if state.turn or state.eligible:
             spread = max(8, round(box.h * 0.1))
@@ -269,24 +275,54 @@ class TableView:
             x += badge.get_width() + lay.text // 3
         reserve = a.font(lay.big).size("888")[0] + lay.text // 2
         right = head.right - reserve
-        if not no_cards and hand.has_cards() and hand.status != BUSTED:
-            chip = a.pill(f"+{hand.score()}", max(10, round(lay.text * 0.8)), INK, GOLD)
-            right -= chip.get_width()
-            img.blit(chip, chip.get_rect(midleft=(right, head.centery)))
-            right -= lay.text // 3
         if shown.dealer == seat:
             chip = a.pill(t("seat.dealer"), max(9, round(lay.text * 0.7)), INK, CREAM)
             img.blit(chip, chip.get_rect(midleft=(x, head.centery)))
             x += chip.get_width() + lay.text // 3
+        gap = lay.text // 3
+        score = None
+        if not no_cards and hand.has_cards() and hand.status != BUSTED:
+            score = a.pill(f"+{hand.score()}", max(10, round(lay.text * 0.8)), INK, GOLD)
         badge = None
         if shown.bots[seat]:
             badge = a.pill(t("seat.bot"), max(9, round(lay.text * 0.62)), CREAM, (60, 82, 120))
+        name_w = a.font(lay.text).size(shown.players[seat])[0]
+
+        def need() -> int:
+            return name_w + sum(b.get_width() + gap for b in (score, badge) if b is not None)
+
+        if need() > right - x and badge is not None:  # the name first: a dot for "bot"
+            d = max(8, round(lay.text * 0.6))
+            badge = pygame.Surface((d, d), pygame.SRCALPHA)
+            pygame.draw.circle(badge, (60, 82, 120), (d // 2, d // 2), d // 2)
+            pygame.draw.circle(badge, CREAM, (d // 2, d // 2), d // 2, max(1, d // 6))
+        if need() > right - x and score is not None:  # the running score moves down, to the
+            mods = lay.mods.move(-ox, -oy)  # left of the modifiers' strip, which stays free
+            img.blit(score, score.get_rect(midleft=(mods.x, mods.centery)))
+            score = None
+        if score is not None:
+            right -= score.get_width()
+            img.blit(score, score.get_rect(midleft=(right, head.centery)))
+            right -= gap
+        if badge is not None:
             right -= badge.get_width() + lay.text // 4
-        name = a.text(shown.players[seat], lay.text, CREAM, max_width=max(10, right - x))
+        name = a.text(shown.players[seat], lay.text, CREAM, max_width=max(10, right - x),
+                      keep=NAME_KEEP)
+        self._cut = name_w > max(10, right - x)
         img.blit(name, name.get_rect(midleft=(x, head.centery)))
         if badge is not None:
             img.blit(badge, badge.get_rect(midleft=(x + name.get_width() + lay.text // 4,
                                                     head.centery)))
+
+    def name_tip(self, surface, lay: L.TableLayout, shown: Shown, seat: int) -> None:
+        """The whole name over a seat whose header had to cut it (under the pointer)."""
+        if not self.name_cut.get(seat) or seat >= len(lay.seats):
+            return
+        s = lay.seats[seat]
+        tip = self.assets.pill(shown.players[seat], s.text, INK, CREAM, GOLD)
+        r = tip.get_rect(midbottom=(s.header.centerx, s.box.y + 2))
+        r.clamp_ip(surface.get_rect())
+        surface.blit(tip, r)
 
     def seat_at(self, lay: L.TableLayout, pos: tuple[int, int]) -> int | None:
         for seat, s in enumerate(lay.seats):

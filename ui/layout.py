@@ -87,12 +87,12 @@ def table_layout(size: tuple[int, int], seat_count: int) -> TableLayout:
     seats = tuple(seat_layout(b) for b in boxes)
     draw_pile, discard_pile, in_play, caption = _piles(center, u, gap)
     bh = min(round(46 * u), bar_h - 2 * gap)
-    bw = round(132 * u)
+    bw = max(round(132 * u), 108)  # the theme's button font stops shrinking at 0.75
     stay = Rect(bar.right - gap * 2 - bw, bar.centery - bh // 2, bw, bh)
     hit = Rect(stay.x - gap - bw, stay.y, bw, bh)
     text_w = hit.x - 2 * gap - (bar.x + 2 * gap)
-    prompt = Rect(bar.x + 2 * gap, bar.y + round(bar_h * 0.12), text_w, round(bar_h * 0.48))
-    hint = Rect(prompt.x, prompt.bottom, text_w, round(bar_h * 0.32))
+    prompt = Rect(bar.x + 2 * gap, bar.y + round(bar_h * 0.06), text_w, round(bar_h * 0.42))
+    hint = Rect(prompt.x, prompt.bottom, text_w, bar.bottom - 2 - prompt.bottom)  # two lines
     return TableLayout(size, u, table, center, draw_pile, discard_pile, in_play, caption, panel,
                        bar, prompt, hint, hit, stay, seats)
 
@@ -182,7 +182,7 @@ def _place(area: Rect, counts, w: int, gap: int) -> tuple[list[Rect], Rect]:
 
 def _piles(center: Rect, u: float, gap: int) -> tuple[Rect, Rect, Rect, Rect]:
     label = round(22 * u)
-    caption_h = round(34 * u)
+    caption_h = round(44 * u)  # two lines
     ch = int(min((center.h - label - caption_h - 2 * gap) * 0.92, 168 * u,
                  (center.w - 4 * gap) / 3.7 * CARD_RATIO))
     ch = max(ch, 20)
@@ -246,7 +246,7 @@ def panel_layout(panel: Rect, unit: float) -> PanelLayout:
     x, w = panel.x + pad, panel.w - 2 * pad
     title_h = round(24 * unit)
     y = panel.y + pad
-    header = Rect(x, y, w, round(30 * unit))
+    header = Rect(x, y, w, round(42 * unit))  # the round, then the target and speed
     y = header.bottom + pad
     tray_title = Rect(x, y, w, title_h)
     tray_line = Rect(x, tray_title.bottom, w, round(34 * unit))

@@ -21,6 +21,8 @@ from .steps_cards import FLIP, TRAVEL, CardSteps
 from .steps_round import RoundSteps
 from .timeline import Step, Timeline
 
+LOG_LINES = 400  # the table log: the whole round and more (a round rarely takes 150 lines)
+
 
 class Presenter(CardSteps, RoundSteps):
     """Plays the events of the game on the table, one step at a time."""
@@ -39,7 +41,7 @@ class Presenter(CardSteps, RoundSteps):
         self.flyer: CardSprite | None = None  # the card just drawn, until its consequence
         self.pile_lift = 0.0  # the draw pile's top card rises as a hit is pressed
         self.caption: Msg | str = ""  # written in the current language when drawn
-        self.log: deque[Msg | str] = deque(maxlen=40)
+        self.log: deque[Msg | str] = deque(maxlen=LOG_LINES)
         self.version = 0  # bumped whenever the caption or log changes
         self.cue = None  # called with each event as its step starts playing (sounds)
         self.timeline.on_start = self._step_started
@@ -118,9 +120,9 @@ class Presenter(CardSteps, RoundSteps):
     def who(self, seat: int) -> str:
         return str(self.who_msg(seat))
 
-    def who_msg(self, seat: int) -> Msg | str:
-        name = self.shown.players[seat]
-        return Msg("who.bot", name=name) if self.shown.bots[seat] else name
+    def who_msg(self, seat: int) -> str:
+        """A player in a sentence: the name alone ("Cyd wins!"); "bot" is the seat's badge."""
+        return self.shown.players[seat]
 
     def _apply(self, event) -> None:
         self.shown.apply(event)

@@ -21,9 +21,7 @@ SHAKE = 0.42
 class CardSteps:
     def _Hit(self, e: ev.Hit) -> Step:
         def start():
-            self._apply(e)
-            if not e.forced:
-                self.say(Msg("caption.hit", who=self.who_msg(e.seat)))
+            self._apply(e)  # the caption waits for the card: "Léa hits: 7"
             if not self.reduced:
                 self.pile_lift = 1.0
                 self.timeline.animator.animate(self, "decelerate", PRESS + TRAVEL * 0.5,
@@ -47,6 +45,9 @@ class CardSteps:
             self._apply(e)
             self.flyer = self._fly(e.card, self.layout.draw_pile, dst, face=(0.0, 1.0))
             step.extra["waits"] = waits
+            key = {"hit": "caption.hit_card", "deal": "caption.dealt"}.get(e.cause,
+                                                                           "caption.f3_card")
+            self.say(Msg(key, who=self.who_msg(e.seat), card=card_msg(e.card), slot=e.slot))
 
         def finish():
             if step.extra.get("waits"):
@@ -125,8 +126,12 @@ class CardSteps:
             src = self._take_flyer(e.card, self.in_play_spot())
             dst = self.mod_slot(e.target) if e.card == FREEZE else self.line_slot(e.target)
             self.flyer = self._fly(e.card, src, dst)
-            self.say(Msg("caption.target", who=self.who_msg(e.chooser), card=card_msg(e.card),
-                       target=self.who_msg(e.target)))
+            if e.chooser == e.target:
+                self.say(Msg("caption.target_self", who=self.who_msg(e.chooser),
+                             card=card_msg(e.card)))
+            else:
+                self.say(Msg("caption.target", who=self.who_msg(e.chooser),
+                             card=card_msg(e.card), target=self.who_msg(e.target)))
         step.start, step.finish = start, lambda: self._apply(e)
         return step
 

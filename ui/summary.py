@@ -15,6 +15,7 @@ from .assets import CREAM, GOLD, MUTED, RED
 from .i18n import t
 from .layout import unit_for
 from .scene import Scene
+from .theme import widen_buttons
 
 PALETTE = ((247, 199, 70), (110, 225, 255), (236, 110, 110), (140, 230, 140), (210, 150, 255),
            (255, 160, 80), (120, 170, 255), (255, 130, 200), (200, 220, 120), (90, 210, 190),
@@ -70,6 +71,7 @@ class Overlay(Scene):
             rect = pygame.Rect(x + i * (bw + gap), d.bottom - bh - gap, bw, bh)
             self.buttons[name] = pygame_gui.elements.UIButton(
                 rect, t(key), self.app.manager, object_id="#hit_button" if i == 0 else None)
+        widen_buttons(self.buttons.values(), self.app.size[0])
         self._key = None
 
     def handle_event(self, event) -> bool:

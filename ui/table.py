@@ -60,6 +60,18 @@ def resolve_bot(level: str):
 
 
 class TableScene(Scene):
+    pointer: int | None = None  # the seat under the pointer (its whole name shows)
+    log_scroll = 0  # the table log's newest lines scrolled past (the mouse wheel on the panel)
+
+    def scroll_log(self, lines: int) -> bool:
+        """Scroll the table log by ``lines`` (positive: to older lines), if the pointer is over
+        the side panel; True if it was."""
+        if not self.layout.panel.collidepoint(pygame.mouse.get_pos()):
+            return False
+        most = max(0, len(self.presenter.log) - 1)
+        self.log_scroll = max(0, min(most, self.log_scroll + lines))
+        self.app.invalidate()
+        return True
     """A game at the table: ``seats`` for a new game, or ``game`` read from a file."""
 
     def __init__(self, app, seats: list[Seat] | None, seed: int, demo: bool = False,
@@ -72,7 +84,8 @@ class TableScene(Scene):
         self.game_args = dict(game_args or {})  # deck, dealer, totals: a stacked table
         self.autoplay = True  # bots act by themselves (tools may drive them instead)
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
-        self.hover: int | None = None
+        self.hover: int | None = None  # the eligible seat under the pointer, while targeting
+        self.pointer: int | None = None  # the seat under the pointer (its whole name shows)
         self.games_played = 0
         if game is None:
             self.seats = list(seats)
@@ -270,6 +283,8 @@ class TableScene(Scene):
                     self.act(Action.stay(d.seat))
                     return True
             return False
+        if event.type == pygame.MOUSEWHEEL and self.scroll_log(-3 * event.y):
+            return True
         if event.type == pygame.KEYUP:
             self.keys_down.discard(event.key)
             return False
@@ -280,7 +295,11 @@ class TableScene(Scene):
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             return self._click(event.pos)
         if event.type == pygame.MOUSEMOTION:
-            seat = self.table_view.seat_at(self.layout, event.pos) if self._targeting() else None
+            seat = self.table_view.seat_at(self.layout, event.pos)
+            if seat != self.pointer:
+                self.pointer = seat
+                self.app.invalidate()
+            seat = seat if self._targeting() else None
             if seat != self.hover:
                 self.hover = seat
                 self.app.invalidate()
@@ -422,12 +441,15 @@ class TableScene(Scene):
                     detail = t("hint.text", bust=round(o.bust * 100),
                                gain=f"{o.gain:+.1f}") + "   ·   " + detail
             return t("prompt.hit_or_stay", name=who), detail
+        if self.hover is not None and self.hover in d.options:  # the whole name, in words
+            return (t("prompt.target_to", name=who, card=card_name(d.card),
+                      target=self.presenter.who(self.hover)), t("prompt.keys_target"))
         return t("prompt.target", name=who, card=card_name(d.card)), t("prompt.keys_target")
 
     def draw(self, surface: pygame.Surface) -> None:
         lay, views, p = self.layout, self.app.views, self.presenter
         views.table.draw(surface, lay, self.shown, p, self.seat_states())
-        views.panel.draw(surface, lay, self.shown, p, p.timeline.speed)
+        views.panel.draw(surface, lay, self.shown, p, p.timeline.speed, self.log_scroll)
         prompt, detail = self.prompt()
         draw_bar(surface, self.app.assets, lay, prompt, detail,
                  GOLD if self.ready_turn() else CREAM)
@@ -440,3 +462,5 @@ class TableScene(Scene):
             c.draw(surface, assets)
         for banner in p.banners:
             banner.draw(surface, assets)
+        if self.pointer is not None:
+            views.table.name_tip(surface, lay, self.shown, self.pointer)
