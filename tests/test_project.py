@@ -32,3 +32,21 @@ def test_requirements_are_pinned_and_never_plain_pygame():
             if line and not line.startswith("-r"):
                 assert "==" in line, line
                 assert line.split("==")[0].lower() != "pygame", line
+
+
+def test_help_describes_every_flag_and_the_size_error_gives_the_range(capsys):
+    import pytest
+
+    import main
+
+    with pytest.raises(SystemExit):
+        main.parse_args(["--help"])
+    text = capsys.readouterr().out
+    flags = re.findall(r"^  (--[a-z-]+)(.*)$", text, re.M)
+    assert len(flags) >= 15
+    for flag, rest in flags:
+        assert rest.strip(), f"{flag} has no description"
+    assert "320x240 to 3840x2160" in text
+    with pytest.raises(SystemExit):
+        main.parse_args(["--size", "huge"])
+    assert "from 320x240 to 3840x2160" in capsys.readouterr().err

@@ -33,6 +33,14 @@ from .settings import SPEEDS
 from .timeline import Step
 
 TARGET_KEYS = "1234567890abcdefgh"  # the n-th eligible seat
+
+
+def decision_keys() -> tuple[set[int], set[int]]:
+    """The keys that hit and stay: the language's letters (French P and R, German Z and A),
+    and the English H and S everywhere; Space hits too."""
+    hit = {pygame.K_h, pygame.K_SPACE, pygame.key.key_code(t("keys.hit"))}
+    stay = {pygame.K_s, pygame.key.key_code(t("keys.stay"))}
+    return hit, stay
 # Hot seat: when the turn passes from one person to another, the new prompt must be on
 # screen this long before input counts, so a double tap (or a key meant for the
 # previous player) never decides for the next one.
@@ -311,7 +319,8 @@ class TableScene(Scene):
 
     def _key(self, event, repeat: bool = False) -> bool:
         key = event.key
-        if key in (pygame.K_ESCAPE, pygame.K_p):
+        hit_keys, stay_keys = decision_keys()
+        if key == pygame.K_ESCAPE or (key == pygame.K_p and key not in hit_keys | stay_keys):
             self.app.pause_game(self)
             return True
         if key in (pygame.K_PLUS, pygame.K_KP_PLUS, pygame.K_EQUALS, pygame.K_MINUS,
@@ -333,10 +342,10 @@ class TableScene(Scene):
         if d is None or repeat:
             return d is not None or self.human_turn() is not None  # used up, decides nothing
         if d.kind == HIT_OR_STAY:
-            if key in (pygame.K_h, pygame.K_SPACE):
+            if key in hit_keys:
                 self.act(Action.hit(d.seat))
                 return True
-            if key == pygame.K_s:
+            if key in stay_keys:
                 self.act(Action.stay(d.seat))
                 return True
             return False

@@ -16,7 +16,9 @@ STRINGS = {
     "prompt.hit_or_stay": "{name} — ziehen oder aufhören?",
     "prompt.target": "{name} — wer bekommt die Karte {card}?",
     "prompt.thinking": "{name} überlegt…",
-    "prompt.keys_hit": "H oder Leertaste: ziehen · S: aufhören",
+    "prompt.keys_hit": "Z oder Leertaste: ziehen · A: aufhören",
+    "keys.hit": "z",
+    "keys.stay": "a",
     "prompt.keys_target": "Leuchtenden Platz anklicken oder seine Taste drücken",
     "prompt.keys_watch": ("Klick oder Leertaste: überspringen · + / −: Tempo · M: ohne Bewegung · "
                           "Esc: Pause"),
@@ -276,7 +278,8 @@ STRINGS = {
     "rules.tab.basics": "Das Spiel",
     "rules.tab.actions": "Aktionskarten",
     "rules.tab.tricky": "Knifflige Fälle",
-    "rules.basics.goal": "Erreiche als Erster 200 Punkte, in so vielen Runden wie nötig.",
+    "rules.basics.goal": "Das Spiel endet nach der Runde, in der jemand 200 Punkte erreicht; "
+                         "dann gewinnt die höchste Summe.",
     "rules.basics.turn": "Wenn du dran bist: ziehen (eine Karte, offen) oder aufhören (deine "
                          "Punkte sichern und die Runde verlassen). Ohne Karte vor dir musst "
                          "du ziehen.",

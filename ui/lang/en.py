@@ -17,6 +17,8 @@ STRINGS = {
     "prompt.target": "{name} — who gets this {card}?",
     "prompt.thinking": "{name} is thinking…",
     "prompt.keys_hit": "H or Space: hit · S: stay",
+    "keys.hit": "h",  # the letter that hits in this language (H and S always work too)
+    "keys.stay": "s",
     "prompt.keys_target": "Click a glowing seat or press its key",
     "prompt.keys_watch": "Click or Space: skip · + / −: speed · M: reduced motion · Esc: pause",
     "who.bot": "Bot {name}",
@@ -268,7 +270,8 @@ STRINGS = {
     "rules.tab.basics": "The game",
     "rules.tab.actions": "Action cards",
     "rules.tab.tricky": "Tricky cases",
-    "rules.basics.goal": "Be the first to reach 200 points, over as many rounds as it takes.",
+    "rules.basics.goal": "The game ends after the round in which someone reaches 200 points; "
+                         "then the highest total wins.",
     "rules.basics.turn": "On your turn, hit (take a card, face up) or stay (bank your points "
                          "and leave the round). With no card in front of you, you must hit.",
     "rules.basics.bust": "A number you already have busts you: 0 points this round.",

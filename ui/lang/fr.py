@@ -16,7 +16,9 @@ STRINGS = {
     "prompt.hit_or_stay": "{name} — piocher ou rester ?",
     "prompt.target": "{name} — qui reçoit la carte {card} ?",
     "prompt.thinking": "{name} réfléchit…",
-    "prompt.keys_hit": "H ou Espace : piocher · S : rester",
+    "prompt.keys_hit": "P ou Espace : piocher · R : rester",
+    "keys.hit": "p",
+    "keys.stay": "r",
     "prompt.keys_target": "Cliquez une place lumineuse ou tapez sa touche",
     "prompt.keys_watch": ("Clic ou Espace : passer · + / − : vitesse · M : sans mouvement · "
                           "Échap : pause"),
@@ -277,8 +279,8 @@ STRINGS = {
     "rules.tab.basics": "Le jeu",
     "rules.tab.actions": "Cartes action",
     "rules.tab.tricky": "Cas délicats",
-    "rules.basics.goal": "Soyez le premier à atteindre 200 points, en autant de manches "
-                         "qu'il faut.",
+    "rules.basics.goal": "La partie s'arrête après la manche où quelqu'un atteint 200 points ; "
+                         "le plus haut total gagne alors.",
     "rules.basics.turn": "À votre tour, piochez (une carte, face visible) ou restez (vous "
                          "gardez vos points et quittez la manche). Sans carte devant vous, "
                          "vous devez piocher.",

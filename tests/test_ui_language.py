@@ -1,0 +1,100 @@
+"""What the table says, in every language: names without "Bot", giving to oneself,
+French words that fit any player, keys that follow the language, the winning condition."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from ui import i18n
+from ui.config import Seat
+from ui.driver import make_app, press, settle
+
+LANGS = ("en", "fr", "de")
+
+
+def log_of(table) -> list[str]:
+    return [str(line) for line in table.presenter.log]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_hit_and_stay_keys_follow_the_language_and_english_still_works(lang):
+    app = make_app(seed=1, think_time=0.0, lang=lang)
+    table = app.start_game([Seat("Ana", None), Seat("Ben", None)],
+                           deck=["3", "4", "5", "6", "7", "8"], dealer=1)
+    table.autoplay = False
+    settle(app)
+    hit = getattr(pygame, "K_" + i18n.t("keys.hit"))
+    stay = getattr(pygame, "K_" + i18n.t("keys.stay"))
+    assert i18n.t("keys.hit").upper() in i18n.t("prompt.keys_hit")
+    assert i18n.t("keys.stay").upper() in i18n.t("prompt.keys_hit")
+    press(app, hit)  # Ana hits with her language's letter
+    settle(app)
+    assert len(table.game.hands[0].numbers) == 2
+    press(app, pygame.K_h)  # Ben with the English one
+    settle(app)
+    assert len(table.game.hands[1].numbers) == 2
+    press(app, stay)
+    settle(app)
+    assert table.game.hands[0].status == "stayed"
+    press(app, pygame.K_s)
+    settle(app)
+    assert table.game.round_no >= 1 and table.game.hands[1].status in ("stayed", "active")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_bot_is_named_without_bot_and_giving_to_oneself_reads_naturally(lang):
+    app = make_app(seed=1, think_time=0.0, lang=lang)
+    table = app.start_game([Seat("Ana", None), Seat("Cyd", "baseline")],
+                           deck=["freeze", "4", "5", "6"], dealer=1)
+    table.autoplay = False
+    settle(app)
+    d = table.game.pending
+    assert d.kind != "hit_or_stay" and d.seat == 0
+    from game.state import Action
+
+    table.act(Action.choose(0, 0))
+    settle(app)
+    lines = log_of(table)
+    assert i18n.t("caption.target_self", who="Ana", card=i18n.t("card.freeze")) in lines
+    assert not any("Bot Cyd" in line or "Ana gives" in line for line in lines)
+    assert not any(" à Ana" in line or " an Ana" in line for line in lines)
+
+
+def test_the_log_names_the_card():
+    app = make_app(seed=1, think_time=0.0, lang="en")
+    table = app.start_game([Seat("Léa", None), Seat("Hugo", None)],
+                           deck=["7", "9", "3", "9"], dealer=1)
+    table.autoplay = False
+    settle(app)
+    press(app, pygame.K_h)
+    settle(app)
+    press(app, pygame.K_h)
+    settle(app)
+    lines = log_of(table)
+    assert "Léa hits: 7" in lines and "Léa hits: 3" in lines
+    assert "Hugo busts on a second 9!" in lines
+
+
+def test_french_words_fit_any_player():
+    i18n.set_language("fr")
+    try:
+        for key in ("status.stayed", "status.frozen", "status.busted"):
+            word = i18n.t(key)
+            assert not word.endswith(("É", "ÉE", "é")), (key, word)
+        assert "stoppé" not in i18n.t("caption.frozen", who="Léa", score=3)
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_rules_first_page_states_the_winning_condition(lang):
+    i18n.set_language(lang)
+    try:
+        goal = i18n.t("rules.basics.goal")
+        words = {"en": ("after the round", "highest total"),
+                 "fr": ("après la manche", "plus haut total"),
+                 "de": ("nach der Runde", "höchste Summe")}[lang]
+        assert "200" in goal and all(w in goal for w in words)
+    finally:
+        i18n.set_language("en")
