@@ -286,7 +286,8 @@ class TableView:
         badge = None
         if shown.bots[seat]:
             badge = a.pill(t("seat.bot"), max(9, round(lay.text * 0.62)), CREAM, (60, 82, 120))
-        name_w = a.font(lay.text).size(shown.players[seat])[0]
+        smallest = max(12, round(lay.text * 0.72))  # a name may step down to this size
+        name_w = a.font(smallest).size(shown.players[seat])[0]
 
         def need() -> int:
             return name_w + sum(b.get_width() + gap for b in (score, badge) if b is not None)
@@ -296,18 +297,23 @@ class TableView:
             badge = pygame.Surface((d, d), pygame.SRCALPHA)
             pygame.draw.circle(badge, (60, 82, 120), (d // 2, d // 2), d // 2)
             pygame.draw.circle(badge, CREAM, (d // 2, d // 2), d // 2, max(1, d // 6))
-        if need() > right - x and score is not None:  # the running score moves down, to the
-            mods = lay.mods.move(-ox, -oy)  # left of the modifiers' strip, which stays free
-            img.blit(score, score.get_rect(midleft=(mods.x, mods.centery)))
+        mods = lay.mods.move(-ox, -oy)  # its left part stays free of modifiers
+        below = mods.x
+        if need() > right - x and score is not None:  # the running score moves down
+            img.blit(score, score.get_rect(midleft=(below, mods.centery)))
+            below += score.get_width() + gap
             score = None
+        if need() > right - x and badge is not None:  # and then the bot's mark
+            img.blit(badge, badge.get_rect(midleft=(below, mods.centery)))
+            badge = None
         if score is not None:
             right -= score.get_width()
             img.blit(score, score.get_rect(midleft=(right, head.centery)))
             right -= gap
         if badge is not None:
             right -= badge.get_width() + lay.text // 4
-        name = a.text(shown.players[seat], lay.text, CREAM, max_width=max(10, right - x),
-                      keep=NAME_KEEP)
+        name = a.fitted(shown.players[seat], lay.text, smallest, CREAM, max(10, right - x),
+                        keep=NAME_KEEP)
         self._cut = name_w > max(10, right - x)
         img.blit(name, name.get_rect(midleft=(x, head.centery)))
         if badge is not None:
