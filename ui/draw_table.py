@@ -227,28 +227,34 @@ class TableView:
         mods = list(hand.modifiers) + ([SECOND_CHANCE] if hand.second_chance and not hide_sc
                                        else []) + [FREEZE] * hand.freezes
         for i, card in enumerate(mods):
-            r = L.mod_card_rect(lay, i, len(mods)).move(-ox, -oy)
+            r = L.mod_card_rect(lay, i, len(mods), len(hand.numbers)).move(-ox, -oy)
             self._hand_card(img, card, r, face_down)
         for i, card in enumerate(hand.numbers):
-            r = L.line_card_rect(lay, i, len(hand.numbers)).move(-ox, -oy)
+            r = L.line_card_rect(lay, i, len(hand.numbers), len(mods)).move(-ox, -oy)
             self._hand_card(img, card, r, face_down)
         if hand.status == BUSTED and face_down <= 0.0 and hand.numbers:  # the duplicate
             n = len(hand.numbers)
-            r = L.line_card_rect(lay, n - 1, n).move(-ox, -oy).inflate(4, 4)
+            r = L.line_card_rect(lay, n - 1, n, len(mods)).move(-ox, -oy).inflate(4, 4)
             pygame.draw.rect(img, RED, r, width=max(2, r.w // 18), border_radius=max(3, r.w // 10))
         if stamp and hand.status in STATUS_STYLE and (hand.status != BUSTED or face_down > 0.5):
             fg, bg = STATUS_STYLE[hand.status]
             stamp = a.pill(t(f"status.{hand.status}"), max(10, round(lay.text * 0.85)), fg, bg,
                            fg)
             line = lay.line.move(-ox, -oy)
+            strip = lay.mods.move(-ox, -oy)
             n = len(hand.numbers)
-            free_x = L.line_card_rect(lay, n - 1, n).move(-ox, -oy).right + 4 if n else line.x
+            last = L.line_card_rect(lay, n - 1, n, len(mods)).move(-ox, -oy)
+            free_x = last.right + 4 if n else line.x
+            end = line.right - (L.mods_width(lay, len(mods), n) + 4 if mods else 0)
             if hand.status == BUSTED:  # nothing to read under it: across the cards
                 where = {"center": line.center}
-            elif stamp.get_width() <= line.right - free_x:  # beside the line
-                where = {"center": ((free_x + line.right) // 2, line.centery)}
-            else:  # over the bottom corner, the numerals stay readable
-                where = {"bottomright": (line.right, line.bottom - 2)}
+            elif stamp.get_width() <= end - free_x:  # beside the line
+                where = {"center": ((free_x + end) // 2, line.centery)}
+            elif (stamp.get_width() <= end - self._below_x
+                  and stamp.get_height() <= strip.h + 2):  # in the strip above the line
+                where = {"center": ((self._below_x + end) // 2, strip.centery)}
+            else:  # over the cards' feet: each corner index (top left) stays readable
+                where = {"midbottom": ((line.x + end) // 2, line.bottom - 2)}
             img.blit(stamp, stamp.get_rect(**where))
         return img
 
@@ -299,12 +305,15 @@ class TableView:
             pygame.draw.circle(badge, CREAM, (d // 2, d // 2), d // 2, max(1, d // 6))
         mods = lay.mods.move(-ox, -oy)  # its left part stays free of modifiers
         below = mods.x
+        self._below_x = below
         if need() > right - x and score is not None:  # the running score moves down
             img.blit(score, score.get_rect(midleft=(below, mods.centery)))
             below += score.get_width() + gap
+            self._below_x = below
             score = None
         if need() > right - x and badge is not None:  # and then the bot's mark
             img.blit(badge, badge.get_rect(midleft=(below, mods.centery)))
+            self._below_x = below + badge.get_width() + gap
             badge = None
         if score is not None:
             right -= score.get_width()

@@ -172,11 +172,12 @@ class Presenter(CardSteps, RoundSteps):
 
     def line_slot(self, seat: int, extra: int = 1):
         n = len(self.shown.hands[seat].numbers)
-        return L.line_card_rect(self.seat(seat), n, n + extra)
+        return L.line_card_rect(self.seat(seat), n, n + extra, self.mods_count(seat))
 
     def mod_slot(self, seat: int, index: int | None = None):
         count = self.mods_count(seat) + 1
-        return L.mod_card_rect(self.seat(seat), count - 1 if index is None else index, count)
+        return L.mod_card_rect(self.seat(seat), count - 1 if index is None else index, count,
+                               len(self.shown.hands[seat].numbers))
 
     def in_play_spot(self):
         return self.layout.in_play

@@ -192,6 +192,8 @@ class ReplayScene(TableScene):
         """One decision as the table log says it: "Hugo gives the Freeze to Chloé"."""
         who = self.presenter.who_msg(d.action.seat)
         if d.action.kind == "hit":
+            if d.drawn is not None:
+                return Msg("caption.hit_card", who=who, card=card_msg(d.drawn))
             return Msg("caption.hit", who=who)
         if d.action.kind == "stay":
             return Msg("replay.stays", who=who)

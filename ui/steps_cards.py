@@ -94,7 +94,7 @@ class CardSteps:
             hand = self.shown.hands[e.seat]
             src = self._take_flyer(e.card, self.line_slot(e.seat))
             sc_src = L.mod_card_rect(self.seat(e.seat), len(hand.modifiers),
-                                     self.mods_count(e.seat))
+                                     self.mods_count(e.seat), len(hand.numbers))
             discard = self.layout.discard_pile
             self._fly(e.card, src, discard, keep=False)
             self._fly(SECOND_CHANCE, sc_src, discard, keep=False)
