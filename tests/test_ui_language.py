@@ -98,3 +98,33 @@ def test_the_rules_first_page_states_the_winning_condition(lang):
         assert "200" in goal and all(w in goal for w in words)
     finally:
         i18n.set_language("en")
+
+
+def test_each_round_summary_says_why_and_the_last_round_gets_one_before_the_game_over():
+    from game.rules import RuleOptions
+    from game.state import Action
+    from ui.summary import GameOver, RoundSummary
+
+    app = make_app(seed=1, think_time=0.0, lang="en")
+    table = app.start_game([Seat("Ana", None), Seat("Ben", None), Seat("Cy", None)],
+                           deck=["7", "8", "9", "freeze", "9"], dealer=2,
+                           rules=RuleOptions(target=5))
+    table.autoplay = False
+    settle(app)
+    table.act(Action.hit(0))  # the Freeze: Ana freezes Ben at 8
+    settle(app)
+    table.act(Action.choose(0, 1))
+    settle(app)
+    table.act(Action.hit(2))  # Cy busts on a second 9
+    settle(app)
+    table.act(Action.stay(0))
+    settle(app)
+    assert table.game.winner is not None
+    summary = app.stack.top
+    assert isinstance(summary, RoundSummary)  # the last round's summary comes first
+    reasons = [summary.reason(why, seat, result)[0] for seat, (why, result) in
+               enumerate(zip(table.shown.last_reasons, table.shown.last_results, strict=True))]
+    assert reasons == ["stayed", "frozen by Ana", "busted on a second 9"]
+    summary.choose("next")
+    settle(app)
+    assert isinstance(app.stack.top, GameOver)

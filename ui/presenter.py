@@ -111,7 +111,7 @@ class Presenter(CardSteps, RoundSteps):
             step = handler(event) if handler else Step(0.0, lambda e=event: self._apply(e))
             step.extra["event"] = event
             self.timeline.add(step)
-            if isinstance(event, ev.RoundScored) and not won:
+            if isinstance(event, ev.RoundScored):  # the last round too, before the game over
                 self.timeline.add(Step(0.0, gate="round_over"))
             if isinstance(event, ev.GameWon):
                 self.timeline.add(Step(0.0, gate="game_over"))

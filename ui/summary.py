@@ -11,7 +11,7 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from .assets import CREAM, GOLD, MUTED, RED
+from .assets import CREAM, GOLD, ICE, MUTED, RED
 from .i18n import t
 from .layout import unit_for
 from .scene import Scene
@@ -142,7 +142,7 @@ class RoundSummary(Overlay):
         u = unit_for(self.app.size)
         n = len(self.table.seats)
         row = min(round(34 * u), max(18, (table.h - round(150 * u)) // n))
-        w = min(table.w - round(40 * u), round(620 * u))
+        w = min(table.w - round(20 * u), round(820 * u))
         h = round(94 * u) + n * row + round(80 * u)
         r = pygame.Rect(0, 0, w, min(h, table.h - 8))
         r.center = table.center
@@ -163,27 +163,53 @@ class RoundSummary(Overlay):
         x0, x1 = d.x + round(24 * u), d.right - round(24 * u)
         head_y = d.y + round(70 * u)
         small = max(10, round(13 * u))
-        self.text(img, t("summary.hand"), small, MUTED, center=(d.x + d.w * 0.56, head_y))
+        a = self.app.assets
+        calc_right = d.x + round(d.w * 0.58)  # the count ends here, the reason starts after
+        why_x = calc_right + round(14 * u)
+        total_w = a.font(size).size(t("summary.total_col") + "0000")[0]
+        self.text(img, t("summary.hand"), small, MUTED, midright=(calc_right, head_y))
         self.text(img, t("summary.total_col"), small, MUTED, midright=(x1, head_y))
         y = d.y + round(86 * u)
+        reasons = shown.last_reasons or (None,) * n
         for seat, result in enumerate(shown.last_results):
             mid = y + row // 2
             if seat % 2 == 0:
                 band = pygame.Rect(x0 - 8, y, x1 - x0 + 16, row)
                 pygame.draw.rect(img, BAND, band, border_radius=6)
-            self.text(img, p.who(seat), size, CREAM, midleft=(x0, mid))
+            name_room = calc_right - x0 - a.font(size).size("(00 + 00) × 2 + 10 + 10 = 000")[0]
+            s = a.fitted(p.who(seat), size, max(10, size - 4), CREAM, max(40, name_room),
+                         keep=6)
+            img.blit(s, s.get_rect(midleft=(x0, mid)))
             if result.busted:
-                calc, color = t("summary.busted") + " · 0", RED
+                calc, color = "0", RED
             else:
                 calc = (f"{result.calculation} = {result.score}"
                         if result.calculation != str(result.score) else str(result.score))
                 color = GOLD if result.flip7 else CREAM
-            r = self.text(img, calc, size, color, center=(d.x + d.w * 0.56, mid))
-            if result.flip7:
-                self.text(img, "★ " + t("summary.flip7"), max(10, size - 3), GOLD,
-                          midleft=(r.right + 10, mid))
+            self.text(img, calc, size, color, midright=(calc_right, mid))
+            why, why_color = self.reason(reasons[seat], seat, result)
+            if why:
+                s = a.fitted(why, max(10, size - 2), max(10, size - 5), why_color,
+                             x1 - total_w - why_x)
+                img.blit(s, s.get_rect(midleft=(why_x, mid)))
             self.text(img, str(shown.totals[seat]), size, CREAM, midright=(x1, mid))
             y += row
+
+    def reason(self, why: tuple | None, seat: int, result) -> tuple[str, tuple]:
+        """Why a hand scored what it did, in words: "busted on a second 9"."""
+        p = self.table.presenter
+        if result.busted:
+            card = why[1] if why and why[0] == "busted" else None
+            return (t("summary.why.busted", card=card) if card else t("summary.busted")), RED
+        if result.flip7:
+            return "★ " + t("summary.why.flip7"), GOLD
+        if why and why[0] == "frozen":
+            if why[1] == seat:
+                return t("summary.why.frozen_self"), ICE
+            return t("summary.why.frozen", by=p.who(why[1])), ICE
+        if why and why[0] == "stayed":
+            return t("summary.why.stayed"), MUTED
+        return "", MUTED
 
 
 class GameOver(Overlay):
