@@ -128,3 +128,27 @@ def test_each_round_summary_says_why_and_the_last_round_gets_one_before_the_game
     summary.choose("next")
     settle(app)
     assert isinstance(app.stack.top, GameOver)
+
+
+def test_a_persons_own_bust_holds_on_screen_while_the_bots_carry_on():
+    """At triple speed, with bots that decide at once, a person's bust and its reason stay
+    at least 1.5 s of real time before anything else happens."""
+    from game import events as ev
+    from game.state import Action
+
+    app = make_app(seed=1, think_time=0.0, lang="en", speed=3.0)
+    table = app.start_game([Seat("Ana", None), Seat("Bo", "baseline"), Seat("Cy", "baseline")],
+                           deck=["9", "2", "3", "9", "4", "5", "6", "7"], dealer=2)
+    settle(app)
+    table.act(Action.hit(0))  # a second 9
+    before = len(table.game.actions)
+    seen = None
+    clock = 0.0
+    while len(table.game.actions) == before and clock < 10:
+        app.step(dt=0.02)
+        clock += 0.02
+        cur = table.presenter.timeline.current
+        if seen is None and cur is not None and isinstance(cur.extra.get("event"), ev.Busted):
+            seen = clock
+    assert seen is not None and str(table.presenter.caption) == "Ana busts on a second 9!"
+    assert clock - seen >= 1.5

@@ -21,6 +21,7 @@ from .steps_cards import FLIP, TRAVEL, CardSteps
 from .steps_round import RoundSteps
 from .timeline import Step, Timeline
 
+HOLD = 1.5  # seconds a person's own result stays on screen, at least, whatever the speed
 LOG_LINES = 400  # the table log: the whole round and more (a round rarely takes 150 lines)
 
 
@@ -111,12 +112,23 @@ class Presenter(CardSteps, RoundSteps):
             step = handler(event) if handler else Step(0.0, lambda e=event: self._apply(e))
             step.extra["event"] = event
             self.timeline.add(step)
+            if self._human_result(event):  # a person's own result: time to read it (and why)
+                self.timeline.add(Step(HOLD, savour=True))
             if isinstance(event, ev.RoundScored):  # the last round too, before the game over
                 self.timeline.add(Step(0.0, gate="round_over"))
             if isinstance(event, ev.GameWon):
                 self.timeline.add(Step(0.0, gate="game_over"))
 
     # ------------------------------------------------------------ helpers
+    def _human_result(self, event) -> bool:
+        """A bust, a Freeze, the end of a Flip Three that befell a person at the table."""
+        bots = self.shown.bots
+        if isinstance(event, (ev.Busted, ev.FlipThreeEnded)):
+            return bots[event.seat] is None
+        if isinstance(event, ev.Frozen):
+            return bots[event.seat] is None or bots[event.by] is None
+        return False  # a Flip 7 is savoured by its own step
+
     def who(self, seat: int) -> str:
         return str(self.who_msg(seat))
 

@@ -11,7 +11,7 @@ from game.cards import FLIP_THREE, FREEZE, MODIFIERS, SECOND_CHANCE
 
 from . import layout as L
 from .assets import ICE, RED
-from .i18n import Msg, card_msg, t
+from .i18n import Msg, card_msg, card_name, t
 from .timeline import Step
 
 PRESS, TRAVEL, FLIP, REST = 0.07, 0.24, 0.19, 0.22  # seconds, at speed 1
@@ -206,6 +206,10 @@ class CardSteps:
         """The three cards rest a moment in the tray, then it empties (every time)."""
         def start():
             self._fly(FLIP_THREE, self.tray_spot(), self.layout.discard_pile, keep=False)
+            ft = self.shown.flip_three
+            if ft is not None and ft.cards:
+                self.say(Msg("caption.f3_done", who=self.who_msg(e.seat),
+                             cards=", ".join(card_name(c) for c in ft.cards)))
         return Step(self._motion(TRAVEL) + REST, start, lambda: self._apply(e))
 
     def _EffectQueued(self, e: ev.EffectQueued) -> Step:

@@ -42,6 +42,7 @@ STRINGS = {
     "caption.target": "{who} gibt die Karte {card} an {target}",
     "caption.frozen": "{who} ist eingefroren mit {score}",
     "caption.flip3": "{who} muss drei Karten nehmen",
+    "caption.f3_done": "Flip Three vorbei: {who} nahm {cards}",
     "caption.staged": "{card} wird beiseitegelegt",
     "caption.queued": "{card} → {target}: wartet",
     "caption.discarded": "{card} abgelegt: {reason}",

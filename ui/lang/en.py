@@ -41,6 +41,7 @@ STRINGS = {
     "caption.target": "{who} gives the {card} to {target}",
     "caption.frozen": "{who} is frozen with {score}",
     "caption.flip3": "{who} must take three cards",
+    "caption.f3_done": "Flip Three over: {who} took {cards}",
     "caption.staged": "{card} set aside in the tray",
     "caption.queued": "{card} → {target}: waits in the queue",
     "caption.discarded": "{card} discarded: {reason}",

@@ -42,6 +42,7 @@ STRINGS = {
     "caption.target": "{who} donne la carte {card} à {target}",
     "caption.frozen": "Stop pour {who}, qui garde {score}",
     "caption.flip3": "{who} doit prendre trois cartes",
+    "caption.f3_done": "Trois à la suite fini : {who} a pris {cards}",
     "caption.staged": "{card} mis de côté",
     "caption.queued": "{card} → {target} : en attente",
     "caption.discarded": "{card} défaussé : {reason}",
