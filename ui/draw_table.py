@@ -164,7 +164,7 @@ class TableView:
             label = a.text(t("pile.in_play"), small, GOLD)
             surface.blit(label, label.get_rect(midtop=(spot.centerx, spot.bottom + 6)))
         if presenter.caption:
-            cap = a.wrapped(str(presenter.caption), lay.font(17), CREAM, lay.caption.w, 2,
+            cap = a.wrapped(str(presenter.caption), lay.font(17), CREAM, lay.caption.w, 3,
                             shadow=True, center=True)
             surface.blit(cap, cap.get_rect(center=lay.caption.center))
 

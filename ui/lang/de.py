@@ -81,7 +81,7 @@ STRINGS = {
     "summary.flip7": "Flip 7!",
     "summary.hand": "diese Runde",
     "summary.total_col": "gesamt",
-    "summary.why.busted": "raus mit einer zweiten {card}",
+    "summary.why.busted": "raus: zwei {card}",
     "summary.why.frozen": "eingefroren von {by}",
     "summary.why.frozen_self": "eigenes Freeze",
     "summary.why.flip7": "Flip 7 +15",
@@ -89,6 +89,10 @@ STRINGS = {
     "over.title": "{who} gewinnt!",
     "over.chart": "Punkte nach Runden",
     "over.round": "R{round}",
+    "over.col.total": "Summe",
+    "over.col.busts": "raus",
+    "over.col.flip7": "Flip 7",
+    "over.col.best": "beste",
     "speed": "Tempo ×{speed}",
 
     # ---- menus, setup, files, settings, rules (issue 6)

@@ -82,12 +82,16 @@ STRINGS = {
     "summary.total_col": "total",
     "summary.why.busted": "busted on a second {card}",
     "summary.why.frozen": "frozen by {by}",
-    "summary.why.frozen_self": "froze on their own Freeze",
+    "summary.why.frozen_self": "own Freeze",
     "summary.why.flip7": "Flip 7 +15",
     "summary.why.stayed": "stayed",
     "over.title": "{who} wins!",
     "over.chart": "Totals by round",
     "over.round": "R{round}",
+    "over.col.total": "total",
+    "over.col.busts": "busts",
+    "over.col.flip7": "Flip 7",
+    "over.col.best": "best",
     "speed": "speed ×{speed}",
 
     # ---- menus, setup, files, settings, rules (issue 6)
