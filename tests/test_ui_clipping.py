@@ -44,6 +44,10 @@ def widget_overflows(manager) -> list[str]:
         width = element.font.size(text)[0]
         if width > room:
             out.append(f"{type(element).__name__} {text!r}: {width}px in {room}px")
+        layout = getattr(getattr(element, "drawable_shape", None), "text_box_layout", None)
+        if layout is not None and width > layout.view_rect.w:  # laid out for another size
+            out.append(f"{type(element).__name__} {text!r}: {width}px laid out in "
+                       f"{layout.view_rect.w}px")
     return out
 
 

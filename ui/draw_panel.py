@@ -68,12 +68,15 @@ class PanelView:
         s = a.text(under, lay.font(12), MUTED, max_width=head.w)
         img.blit(s, s.get_rect(bottomleft=head.bottomleft))
 
-        log_title, log = p.log_title, p.log
-        if self.tray_idle(shown, hidden):  # the log grows over the empty tray
+        idle = self.tray_idle(shown, hidden)
+        if idle:  # the log grows over the empty tray
             log_title = pygame.Rect(p.tray_title)
-            log = pygame.Rect(log_title.x, log_title.bottom, log_title.w,
-                              p.log.bottom - log_title.bottom)
-        else:
+        else:  # and over the queue's empty rows
+            used = p.queue_rows[min(len(p.queue_rows), max(1, len(shown.queue))) - 1]
+            log_title = p.log_title.move(0, used.bottom - p.queue_rows[-1].bottom)
+        log = pygame.Rect(log_title.x, log_title.bottom, log_title.w,
+                          p.log.bottom - log_title.bottom)
+        if not idle:
             title(t("tray.title"), p.tray_title)
             ft = shown.flip_three
             if ft is not None:

@@ -181,7 +181,7 @@ class TableView:
         stamp = not presenter.labels  # the scoring labels take the stamps' place
         key = (box.size, hand.key(), shown.players[seat], shown.bots[seat],
                shown.dealer == seat, no_cards, hide_sc, round(face_down, 2), language(), state,
-               stamp)
+               stamp, len(str(shown.totals[seat])))
         found = self._seats.find(key)
         if found is None:
             self._cut = False
@@ -279,7 +279,8 @@ class TableView:
             badge = a.pill(key, lay.text, INK, PICK, (255, 255, 255))
             img.blit(badge, badge.get_rect(midleft=(x, head.centery)))
             x += badge.get_width() + lay.text // 3
-        reserve = a.font(lay.big).size("888")[0] + lay.text // 2
+        digits = "8" * max(2, len(str(shown.totals[seat])))  # the total, drawn at the right
+        reserve = a.font(lay.big).size(digits)[0] + lay.text // 2
         right = head.right - reserve
         if shown.dealer == seat:
             chip = a.pill(t("seat.dealer"), max(9, round(lay.text * 0.7)), INK, CREAM)
@@ -292,7 +293,7 @@ class TableView:
         badge = None
         if shown.bots[seat]:
             badge = a.pill(t("seat.bot"), max(9, round(lay.text * 0.62)), CREAM, (60, 82, 120))
-        smallest = max(12, round(lay.text * 0.72))  # a name may step down to this size
+        smallest = max(10, round(lay.text * 0.72))  # a name may step down to this size
         name_w = a.font(smallest).size(shown.players[seat])[0]
 
         def need() -> int:

@@ -99,4 +99,5 @@ def widen_buttons(buttons, screen_w: int, pad: int = 8) -> None:
             offset = b.rect.x - b.relative_rect.x  # a button inside a container
             b.set_dimensions((widths[i], b.rect.h))
             b.set_relative_position((x - offset, b.relative_rect.y))
+            b.rebuild()  # lay the text out again in the new width
             x += widths[i] + (gaps[i] if i < len(gaps) else 0)
