@@ -299,8 +299,8 @@ STRINGS = {
                           "die Runde endet sofort für alle.",
     "rules.basics.score": "Deine Punkte: die Summe deiner Zahlen, verdoppelt durch ×2, plus "
                           "die Boni +2 bis +10.",
-    "rules.basics.end": "Nach einer Runde, in der jemand 200 erreicht, gewinnt die höchste "
-                        "Summe. Bei Gleichstand an der Spitze gibt es eine weitere Runde.",
+    "rules.basics.end": "200 mitten in einer Runde beendet sie nicht. Bei Gleichstand an der "
+                        "Spitze gibt es eine weitere Runde.",
     "rules.example.score": "Eine Hand zählen",
     "rules.example.flip7": "Ein Flip 7",
     "rules.actions.freeze": "Wer sie aufdeckt, wählt einen Spieler in der Runde — auch sich "

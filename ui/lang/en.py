@@ -289,8 +289,8 @@ STRINGS = {
                           "round ends at once for everyone.",
     "rules.basics.score": "Your score: the sum of your numbers, doubled by ×2, plus the "
                           "+2 to +10 modifiers.",
-    "rules.basics.end": "After a round in which someone reaches 200, the highest total wins. "
-                        "A tie at the top plays another round.",
+    "rules.basics.end": "Reaching 200 during a round does not stop it. A tie at the top plays "
+                        "another round.",
     "rules.example.score": "Scoring a hand",
     "rules.example.flip7": "A Flip 7",
     "rules.actions.freeze": "Whoever reveals it chooses a player still in the round — "

@@ -300,8 +300,8 @@ STRINGS = {
                           "manche s'arrête aussitôt pour tout le monde.",
     "rules.basics.score": "Votre score : la somme de vos nombres, doublée par ×2, plus les "
                           "bonus +2 à +10.",
-    "rules.basics.end": "Après une manche où quelqu'un atteint 200, le plus haut total gagne. "
-                        "En cas d'égalité en tête, on joue une manche de plus.",
+    "rules.basics.end": "Atteindre 200 pendant une manche ne l'arrête pas. En cas d'égalité "
+                        "en tête, on joue une manche de plus.",
     "rules.example.score": "Compter une main",
     "rules.example.flip7": "Un Flip 7",
     "rules.actions.freeze": "Qui la révèle choisit un joueur encore dans la manche — "
