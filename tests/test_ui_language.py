@@ -152,3 +152,15 @@ def test_a_persons_own_bust_holds_on_screen_while_the_bots_carry_on():
             seen = clock
     assert seen is not None and str(table.presenter.caption) == "Ana busts on a second 9!"
     assert clock - seen >= 1.5
+
+
+def test_a_listed_line_follows_a_language_switch():
+    from ui.i18n import Listed, Msg, card_msg
+
+    line = Msg("caption.f3_done", who="Ana", cards=Listed(card_msg(c) for c in ("5", "freeze")))
+    assert str(line) == "Flip Three over: Ana took 5, Freeze"
+    i18n.set_language("fr")
+    try:
+        assert str(line) == "Trois à la suite fini : Ana a pris 5, Stop"
+    finally:
+        i18n.set_language("en")

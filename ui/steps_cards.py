@@ -11,7 +11,7 @@ from game.cards import FLIP_THREE, FREEZE, MODIFIERS, SECOND_CHANCE
 
 from . import layout as L
 from .assets import ICE, RED
-from .i18n import Msg, card_msg, card_name, t
+from .i18n import Listed, Msg, card_msg, t
 from .timeline import Step
 
 PRESS, TRAVEL, FLIP, REST = 0.07, 0.24, 0.19, 0.22  # seconds, at speed 1
@@ -209,7 +209,7 @@ class CardSteps:
             ft = self.shown.flip_three
             if ft is not None and ft.cards:
                 self.say(Msg("caption.f3_done", who=self.who_msg(e.seat),
-                             cards=", ".join(card_name(c) for c in ft.cards)))
+                             cards=Listed(card_msg(c) for c in ft.cards)))
         return Step(self._motion(TRAVEL) + REST, start, lambda: self._apply(e))
 
     def _EffectQueued(self, e: ev.EffectQueued) -> Step:

@@ -304,11 +304,11 @@ STRINGS = {
                         "en tête, on joue une manche de plus.",
     "rules.example.score": "Compter une main",
     "rules.example.flip7": "Un Flip 7",
-    "rules.actions.freeze": "Qui la révèle choisit un joueur encore dans la manche — "
-                            "lui-même compris — qui garde ses points et sort de la manche.",
-    "rules.actions.flip_three": "Qui la révèle choisit un joueur encore dans la manche, qui "
+    "rules.actions.freeze": "Qui la révèle choisit une personne encore dans la manche — "
+                            "soi-même compris — qui garde ses points et sort de la manche.",
+    "rules.actions.flip_three": "Qui la révèle choisit une personne encore dans la manche, qui "
                                 "prend les trois cartes suivantes une à une. Cela s'arrête "
-                                "s'il perd ou fait un Flip 7.",
+                                "sur une perte ou un Flip 7.",
     "rules.actions.second_chance": "Gardez-la devant vous : elle annule un nombre en double. "
                                    "Une seule à la fois — une deuxième va à un autre joueur "
                                    "encore dans la manche.",
@@ -321,7 +321,7 @@ STRINGS = {
                          "mis de côté. Après la troisième carte, la cible les donne dans "
                          "l'ordre, un à un. Si elle perd, ils sont défaussés.",
     "rules.tricky.last.title": "Stop sur le dernier joueur",
-    "rules.tricky.last": "Si vous êtes le seul joueur encore dans la manche, un Stop ou un "
+    "rules.tricky.last": "Si personne d'autre n'est encore dans la manche, un Stop ou un "
                          "Trois à la suite que vous révélez est pour vous : un Stop vous fait "
                          "garder vos points et la manche s'arrête.",
     "rules.cap.hand": "votre main",
