@@ -164,3 +164,28 @@ def test_a_listed_line_follows_a_language_switch():
         assert str(line) == "Trois à la suite fini : Ana a pris 5, Stop"
     finally:
         i18n.set_language("en")
+
+
+def test_the_log_keeps_the_round_and_scrolls_with_the_wheel_over_the_panel(monkeypatch):
+    from ui.presenter import LOG_LINES
+
+    assert LOG_LINES >= 300  # a round of 18 seats rarely takes 150 lines
+    app = make_app(seed=1, think_time=0.0, lang="en")
+    table = app.start_game([Seat("Ana", None), Seat("Ben", None)],
+                           deck=["3", "4", "5", "6", "7", "8"], dealer=1)
+    table.autoplay = False
+    settle(app)
+    lines = len(table.presenter.log)
+    assert lines >= 3
+    panel = table.layout.panel
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: panel.center)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
+    app.step(dt=1 / 30)
+    assert table.log_scroll == min(3, lines - 1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=5, flipped=False))
+    app.step(dt=1 / 30)
+    assert table.log_scroll == 0
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: table.layout.table.center)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
+    app.step(dt=1 / 30)
+    assert table.log_scroll == 0  # the wheel elsewhere scrolls nothing
