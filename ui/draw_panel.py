@@ -53,7 +53,7 @@ class PanelView:
             return r.move(-ox, -oy)
 
         def title(text: str, r: pygame.Rect, color=GOLD) -> None:
-            s = a.text(text, lay.font(15), color, max_width=r.w)
+            s = a.fitted(text, lay.font(15), lay.font(12), color, r.w)
             img.blit(s, s.get_rect(midleft=at(r).midleft))
             y = at(r).bottom - 2
             pygame.draw.line(img, (*color[:3], 70), (at(r).x, y), (at(r).right, y))

@@ -66,7 +66,7 @@ STRINGS = {
     "tray.title": "Flip Three",
     "tray.none": "No Flip Three being dealt",
     "tray.dealing": "{target} takes three — from {by}",
-    "tray.staged": "Staged (in order revealed)",
+    "tray.staged": "Set aside (in order revealed)",
     "tray.queue": "Effect queue",
     "tray.empty": "—",
     "tray.log": "At the table",
