@@ -115,6 +115,7 @@ def test_each_round_summary_says_why_and_the_last_round_gets_one_before_the_game
     settle(app)
     table.act(Action.choose(0, 1))
     settle(app)
+    assert "Ben is frozen by Ana with 8" in log_of(table)  # who did it, in the caption too
     table.act(Action.hit(2))  # Cy busts on a second 9
     settle(app)
     table.act(Action.stay(0))

@@ -179,7 +179,11 @@ class CardSteps:
             if not self.reduced:
                 fx.flash = 1.0
                 self.timeline.animator.animate(fx, "decelerate", 0.6, flash=0.0)
-            self.say(Msg("caption.frozen", who=self.who_msg(e.seat), score=e.score))
+            if e.by == e.seat:
+                self.say(Msg("caption.frozen", who=self.who_msg(e.seat), score=e.score))
+            else:  # who did it, too: the reason is on screen
+                self.say(Msg("caption.frozen_by", who=self.who_msg(e.seat), score=e.score,
+                             by=self.who_msg(e.by)))
         return self._effect(e, FREEZE, lambda: self.mod_slot(e.seat), on_start)
 
     def _FlipThreeStarted(self, e: ev.FlipThreeStarted) -> Step:

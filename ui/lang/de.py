@@ -41,6 +41,7 @@ STRINGS = {
     "caption.sc_given": "{who} gibt die übrige Second Chance an {target}",
     "caption.target": "{who} gibt die Karte {card} an {target}",
     "caption.frozen": "{who} ist eingefroren mit {score}",
+    "caption.frozen_by": "{who} wird von {by} eingefroren, mit {score}",
     "caption.flip3": "{who} muss drei Karten nehmen",
     "caption.f3_done": "Flip Three vorbei: {who} nahm {cards}",
     "caption.staged": "{card} wird beiseitegelegt",

@@ -40,6 +40,7 @@ STRINGS = {
     "caption.sc_given": "{who} gives the spare Second Chance to {target}",
     "caption.target": "{who} gives the {card} to {target}",
     "caption.frozen": "{who} is frozen with {score}",
+    "caption.frozen_by": "{who} is frozen by {by} with {score}",
     "caption.flip3": "{who} must take three cards",
     "caption.f3_done": "Flip Three over: {who} took {cards}",
     "caption.staged": "{card} set aside in the tray",

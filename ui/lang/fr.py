@@ -41,6 +41,7 @@ STRINGS = {
     "caption.sc_given": "{who} donne la Seconde Chance en trop à {target}",
     "caption.target": "{who} donne la carte {card} à {target}",
     "caption.frozen": "Stop pour {who}, qui garde {score}",
+    "caption.frozen_by": "Stop de {by} pour {who}, qui garde {score}",
     "caption.flip3": "{who} doit prendre trois cartes",
     "caption.f3_done": "Trois à la suite fini : {who} a pris {cards}",
     "caption.staged": "{card} mis de côté",
