@@ -190,3 +190,41 @@ def test_the_log_keeps_the_round_and_scrolls_with_the_wheel_over_the_panel(monke
     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
     app.step(dt=1 / 30)
     assert table.log_scroll == 0  # the wheel elsewhere scrolls nothing
+
+
+def test_the_game_over_shows_totals_by_round_stats_and_a_chart_whose_target_label_is_clear(
+        monkeypatch):
+    from game.rules import RuleOptions
+    from game.state import Action
+    from ui import summary
+
+    app = make_app(seed=1, think_time=0.0, lang="en")
+    table = app.start_game([Seat("Ana", None), Seat("Ben", None)],
+                           deck=["12", "3", "9", "3"], dealer=1, rules=RuleOptions(target=20))
+    table.autoplay = False
+    settle(app)
+    table.act(Action.hit(0))  # Ana: 12, 9
+    settle(app)
+    table.act(Action.hit(1))  # Ben busts on a second 3
+    settle(app)
+    table.act(Action.stay(0))
+    settle(app)
+    app.stack.top.choose("next")
+    settle(app)
+    over = app.stack.top
+    assert isinstance(over, summary.GameOver)
+    texts, circles = [], []
+    real_text, real_circle = over.text, pygame.draw.circle
+    monkeypatch.setattr(over, "text", lambda img, text, size, color, **anchor: texts.append(
+        (text, real_text(img, text, size, color, **anchor))) or texts[-1][1])
+    monkeypatch.setattr(summary.pygame.draw, "circle",
+                        lambda surf, color, center, radius, *a: circles.append(
+                            pygame.Rect(center[0] - radius, center[1] - radius, 2 * radius,
+                                        2 * radius)) or real_circle(surf, color, center,
+                                                                    radius, *a))
+    over.render()
+    shown = [text for text, _r in texts]
+    for word in ("R1", "total", "busts", "Flip 7", "best", "21", "0", "20"):
+        assert word in shown, word  # the table's heads and values, the chart's axis values
+    target_labels = [r for text, r in texts if text == "20"]  # the target's, and the axis'
+    assert target_labels and not any(r.colliderect(circles[-1]) for r in target_labels)
