@@ -228,3 +228,21 @@ def test_the_game_over_shows_totals_by_round_stats_and_a_chart_whose_target_labe
         assert word in shown, word  # the table's heads and values, the chart's axis values
     target_labels = [r for text, r in texts if text == "20"]  # the target's, and the axis'
     assert target_labels and not any(r.colliderect(circles[-1]) for r in target_labels)
+
+
+def test_the_prompt_names_the_seat_under_the_pointer_while_choosing_a_target():
+    app = make_app(seed=1, think_time=0.0, lang="en")
+    table = app.start_game([Seat("Ana", None), Seat("Bartholomew-Jones", None)],
+                           deck=["4", "5", "freeze", "6"], dealer=1)
+    table.autoplay = False
+    settle(app)
+    from game.state import Action
+
+    table.act(Action.hit(0))
+    settle(app)
+    assert table.game.pending.kind != "hit_or_stay"
+    box = table.layout.seats[1].box
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=box.center, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    app.step(dt=1 / 30)
+    assert table.prompt()[0] == "Ana — give the Freeze to Bartholomew-Jones?"
