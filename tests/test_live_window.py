@@ -140,6 +140,8 @@ def test_a_whole_solo_game_against_three_bots_with_keys_only(open_window):
         else:
             window.key("Return")  # a round summary: Next round
     assert decisions > 0
+    window.wait_still()
+    window.key("Return")  # the last round's summary comes first: Next, to the game over
     final = window.wait_still()
     time.sleep(0.3)
     assert same(window.shot(), final)

@@ -32,3 +32,24 @@ def test_requirements_are_pinned_and_never_plain_pygame():
             if line and not line.startswith("-r"):
                 assert "==" in line, line
                 assert line.split("==")[0].lower() != "pygame", line
+
+
+def test_help_describes_every_flag_and_the_size_error_gives_the_range(capsys):
+    import pytest
+
+    try:  # where the flags are parsed: main.py, or ui/cli.py once main.py is a thin wrapper
+        from ui.cli import parse_args
+    except ImportError:
+        from main import parse_args
+
+    with pytest.raises(SystemExit):
+        parse_args(["--help"])
+    text = capsys.readouterr().out
+    flags = re.findall(r"^  (--[a-z-]+)(.*)$", text, re.M)
+    assert len(flags) >= 15
+    for flag, rest in flags:
+        assert rest.strip(), f"{flag} has no description"
+    assert "320x240 to 3840x2160" in text
+    with pytest.raises(SystemExit):
+        parse_args(["--size", "huge"])
+    assert "from 320x240 to 3840x2160" in capsys.readouterr().err

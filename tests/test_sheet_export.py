@@ -63,16 +63,17 @@ def test_filled_sheet_png_and_pdf(tmp_path):
 
 def test_many_players_turn_the_page_and_many_rounds_add_pages(tmp_path):
     game = play_game(tuple(["baseline"] * 12), seed=5)
-    assert [p.size for p in sheet_pages(sheet_from_game(game))] == [A4_PX[::-1]]
+    sizes = [p.size for p in sheet_pages(sheet_from_game(game))]
+    assert sizes and set(sizes) == {A4_PX[::-1]}  # the grid, and the chart if it needs a page
     long = ScoreSheet(["Ana", "Ben", "Cy"], target=5000)
     for r in range(45):
         long.add_round([r % 13, 20, 7])
     pages = sheet_pages(long)
     written = save_pages(pages, tmp_path / "long.pdf")
-    assert media_boxes(written[0]) == [A4_PT, A4_PT]
-    assert b"/Count 2" in written[0].read_bytes()
+    assert media_boxes(written[0]) == [A4_PT] * 3  # 30 rounds, 15 rounds, the chart
+    assert b"/Count 3" in written[0].read_bytes()
     pngs = save_pages(pages, tmp_path / "long.png")
-    assert [p.name for p in pngs] == ["long.png", "long-2.png"]
+    assert [p.name for p in pngs] == ["long.png", "long-2.png", "long-3.png"]
 
 
 def test_refusals(tmp_path):
@@ -101,3 +102,19 @@ def test_command_line(tmp_path, capsys):
     bad.write_text("{}")
     assert main(["--sheet", str(bad), "--out", str(tmp_path / "x.png")]) == 2
     assert capsys.readouterr().err.startswith("error: not a score sheet")
+
+
+@pytest.mark.parametrize("rounds", [1, 6, 19, 20, 29, 30, 31, 45])
+@pytest.mark.parametrize("players", [4, 12])
+def test_every_sheet_with_rounds_carries_the_totals_chart(rounds, players, monkeypatch):
+    """Under the grid when there is room, else on a page of its own — always once."""
+    import ui.sheet_export as export
+
+    calls = []
+    real = export.draw_chart
+    monkeypatch.setattr(export, "draw_chart", lambda *a, **k: calls.append(a) or real(*a, **k))
+    sheet = ScoreSheet([f"P{i}" for i in range(players)], target=10_000)
+    for r in range(rounds):
+        sheet.add_round([(r * 7 + i * 3) % 30 for i in range(players)])
+    pages = export.sheet_pages(sheet)
+    assert len(calls) == 1, (rounds, players, len(pages))

@@ -109,12 +109,14 @@ def test_a_bot_acts_after_a_visible_beat_and_is_captioned():
                            dealer=1)
     settle(app)
     assert table.game.pending.seat == 0 and not table.game.actions
-    assert table.prompt()[0] == "Bot Ada is thinking…"
+    assert table.prompt()[0] == "Ada is thinking…"  # "bot" is the seat's badge, not a name
     assert table.seat_states()[0].turn
     pump(app, 5, dt=0.05)
     assert not table.game.actions  # still thinking
     pump(app, 10, dt=0.05)
-    assert table.game.actions and str(table.presenter.caption) == "Bot Ada hits"
+    assert table.game.actions
+    pump(app, 6, dt=0.05)
+    assert str(table.presenter.caption) == "Ada hits: 12"  # the log names the card
 
 
 def test_a_missing_bot_level_falls_back_to_baseline(monkeypatch):

@@ -100,3 +100,23 @@ def test_bigger_windows_get_bigger_cards():
     small = L.table_layout((1024, 640), 8).seats[0].card
     big = L.table_layout((3840, 2160), 8).seats[0].card
     assert big[0] > 2 * small[0]
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("n", SEATS)
+def test_the_number_line_never_covers_a_modifier(size, n):
+    """Modifiers and Second Chance sit whole beside the line (a +6 and a +4 never vanish
+    behind four numbers); every card's corner index stays in sight."""
+    lay = L.table_layout(size, n)
+    for seat in lay.seats:
+        cw = seat.card[0]
+        for mods in range(1, 9):
+            for count in range(0, 8):
+                fan = [L.mod_card_rect(seat, i, mods, count) for i in range(mods)]
+                assert all(seat.box.contains(r) for r in fan)
+                line = [L.line_card_rect(seat, i, count, mods) for i in range(count)]
+                assert not any(c.colliderect(m) for c in line for m in fan), (size, n, mods)
+                if mods + count <= 11:  # the corner indexes show (7 numbers and 4 modifiers)
+                    steps = [b.x - a.x for row in (fan, line) for a, b in zip(row, row[1:],
+                                                                             strict=False)]
+                    assert all(s >= cw * 0.2 for s in steps), (size, n, mods, count, steps)

@@ -35,7 +35,7 @@ from ui.driver import (
 from ui.files import FilesScene
 from ui.menu import MenuScene
 from ui.saves import load_file
-from ui.summary import GameOver
+from ui.summary import GameOver, RoundSummary
 
 PROJECT = Path(__file__).resolve().parent.parent
 TRIO = [Seat("Ana", None), Seat("Bo", None), Seat("Cy", "baseline")]
@@ -106,7 +106,10 @@ def test_a_finished_game_leaves_the_autosave_for_the_last_finished_file(tmp_path
     settle(app)
     click(app, button_center(table, "stay"))
     settle(app)
-    assert table.game.over and isinstance(app.stack.top, GameOver)
+    assert table.game.over and isinstance(app.stack.top, RoundSummary)  # the last round's
+    app.stack.top.choose("next")
+    settle(app)
+    assert isinstance(app.stack.top, GameOver)
     assert not app.dirs.autosave.exists()
     finished = load_file(app.dirs.last_finished)
     assert finished.over and finished.winner == 0

@@ -177,10 +177,10 @@ def test_the_log_and_caption_follow_a_language_switch(tmp_path):
     press(app, pygame.K_h)
     settle(app)
     french = [str(line) for line in table.presenter.log]
-    assert "Marc pioche" in french
+    assert "Marc pioche : 7" in french
     app.change_settings(language="de")
     german = [str(line) for line in table.presenter.log]
-    assert "Marc zieht" in german and "Marc pioche" not in german
+    assert "Marc zieht: 7" in german and "Marc pioche : 7" not in german
     assert str(table.presenter.caption) in german and str(table.presenter.caption) not in french
     app.change_settings(language="en")
     resumed = app.load_game(app.dirs.autosave)

@@ -180,3 +180,38 @@ def test_history_reopen_delete_and_export(tmp_path):
     assert not (app.dirs.data / "sheets" / f"{sheet_id}.json").exists()
     press(app, pygame.K_ESCAPE)
     assert isinstance(app.stack.top, MenuScene)
+
+
+@pytest.mark.parametrize("size", [(800, 500), (1280, 720)])
+def test_the_dealer_badge_sits_beside_the_name_never_over_its_accents(size):
+    """The current dealer's badge in the sheet's header: beside "Léa", not over the é."""
+    from game.sheet import ScoreSheet
+    from ui.assets import Assets
+    from ui.sheet_view import draw_grid, grid_layout
+
+    pygame.display.init()
+    pygame.font.init()
+    pygame.display.set_mode(size)
+    assets = Assets("en")
+    sheet = ScoreSheet(PLAYERS, first_dealer=1)  # Léa deals round 1
+    assert sheet.current_dealer == 1
+    made = {}
+    real_pill, real_fitted = assets.pill, assets.fitted
+    assets.pill = lambda text, *a, **k: made.setdefault("pill", real_pill(text, *a, **k))
+    assets.fitted = lambda text, *a, **k: made.setdefault(text, real_fitted(text, *a, **k))
+    blits = []
+
+    class Recording(pygame.Surface):
+        def blit(self, source, dest, *args, **kwargs):
+            blits.append((source, pygame.Rect(dest) if len(dest) == 4 else
+                          pygame.Rect(dest, source.get_size())))
+            return super().blit(source, dest, *args, **kwargs)
+
+    surface = Recording(size)
+    u = min(size[0] / 1280, size[1] / 720)
+    grid, _ = grid_layout(sheet, pygame.Rect(20, 60, size[0] * 2 // 3, size[1] - 120), u, 0)
+    draw_grid(surface, assets, sheet, grid, u, None)
+    where = {id(s): r for s, r in blits}
+    name, pill = where[id(made["Léa"])], where[id(made["pill"])]
+    assert not name.colliderect(pill)
+    assert pill.left >= name.right  # beside it, on the same line

@@ -56,6 +56,11 @@ SEVEN = [Seat("Léa", None), Seat("Ada", "baseline"), Seat("Bo", "baseline")]
 SEVEN_DECK = ["1", "12", "11", "2", "3", "+8", "4", "5", "6", "0"]
 SEVEN_MOVES = ["Léa hit", "Ada stay", "Bo stay", "Léa hit", "Léa hit", "Léa hit", "Léa hit",
                "Léa hit", "Léa hit"]
+CROWD = ["Léa", "Hugo", "Ada", "Bo", "Chloé", "Lucas", "Maximilian", "Anne-Sophie",
+         "Bartholomew", "Guillaume", "Jean-Baptiste", "Christophine", "Noor", "Yuki",
+         "Aleksandra", "Mathéo", "Wilhelmina", "Dee"]
+CROWD_DECK = ["12", "11", "10", "9", "8", "7", "6", "5", "4", "3", "2", "1", "0", "12", "11",
+              "10", "+4", "x2", "freeze"]
 
 
 def start(app: App, seats, deck, totals=None) -> TableScene:
@@ -96,13 +101,13 @@ def shot(app: App, path: Path, dither: bool = False) -> None:
     print(f"wrote {path} ({path.stat().st_size // 1024} kB)")
 
 
-def gallery(out: Path, size=(1280, 720), lang: str = "en") -> list[Path]:
+def gallery(out: Path, size=(1280, 720), lang: str = "en", shot=shot) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     app = App(Config(size=size, lang=lang, seed=11, think_time=0.0, home=scratch_home()))
     made = []
 
-    def save(name: str) -> None:
-        path = out / f"{name}.png"
+    def save(name: str) -> None:  # English keeps the names the README links to
+        path = out / (f"{name}.png" if lang == "en" else f"{name}-{lang}.png")
         shot(app, path)
         made.append(path)
 
@@ -154,11 +159,22 @@ def gallery(out: Path, size=(1280, 720), lang: str = "en") -> list[Path]:
             break
         rng_moves += 1
     save("08-eighteen-seats")
+
+    # 18 seats, a person choosing whom to freeze, the pointer on a seat whose name is cut
+    crowd = [Seat(name, None if i == 0 else "baseline") for i, name in enumerate(CROWD)]
+    table = start(app, crowd, CROWD_DECK)
+    play(app, ["Léa hit"])
+    seat = CROWD.index("Jean-Baptiste")
+    box = table.layout.seats[seat].box
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=box.center, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    pump(app, 2)
+    save("09-eighteen-seats-target-choice")
     pygame.quit()
     return made
 
 
-def menus(out: Path, size=(1280, 720), lang: str = "en") -> list[Path]:
+def menus(out: Path, size=(1280, 720), lang: str = "en", shot=shot) -> list[Path]:
     """The screens around the table: ``menu-<screen>-<lang>.png``."""
     out.mkdir(parents=True, exist_ok=True)
     home = Path(tempfile.gettempdir()) / "flip7-screenshots"  # the same folder names each run
@@ -221,7 +237,7 @@ def menus(out: Path, size=(1280, 720), lang: str = "en") -> list[Path]:
     return made
 
 
-def replays(out: Path, size=(1280, 720), lang: str = "en") -> list[Path]:
+def replays(out: Path, size=(1280, 720), lang: str = "en", shot=shot) -> list[Path]:
     """The replay viewer on the seed-004 example: ``replay-<lang>.png``, Léa about to
     make her Flip 7 (decision 20 of 21), a Flip Three and a Freeze already given."""
     from ui.replay_files import open_replay

@@ -27,6 +27,12 @@ INK = (16, 24, 20)
 SHADOW = (0, 0, 0)
 
 
+#: When a list, every text cut to fit its box is recorded here as ``(text, shown, keep)``
+#: (``keep``: how many characters the caller accepts to keep at least); the clipping
+#: test (tests/test_ui_clipping.py) sets it and fails on any cut it does not accept.
+CLIPS: list[tuple[str, str, int]] | None = None
+
+
 class LRU(OrderedDict):
     def __init__(self, limit: int) -> None:
         super().__init__()
@@ -56,6 +62,7 @@ class Assets:
         self._fonts: dict[int, pygame.font.Font] = {}
         self._texts = LRU(1500)
         self._shapes = LRU(200)
+        self._cut: dict[tuple, tuple[str, str, int]] = {}  # text key -> what was cut
 
     # ------------------------------------------------------------- cards
     def _load(self, name: str) -> pygame.Surface:
@@ -126,17 +133,29 @@ class Assets:
         return font
 
     def text(self, text: str, size: int, color: Color = CREAM, shadow: bool = True,
-             max_width: int | None = None) -> pygame.Surface:
-        """Rendered text (with a soft drop shadow), cut with "…" to ``max_width``."""
+             max_width: int | None = None, keep: int = 0) -> pygame.Surface:
+        """Rendered text (with a soft drop shadow), cut with "…" to ``max_width``.
+
+        A cut is a fault the clipping test reports, unless the caller passes ``keep``:
+        then cutting is accepted while at least ``keep`` characters remain (names at a
+        crowded table)."""
         key = (text, size, color, shadow, max_width)
         img = self._texts.find(key)
         if img is not None:
+            if CLIPS is not None and key in self._cut:
+                CLIPS.append((*self._cut[key][:2], keep))
             return img
         font = self.font(size)
         if max_width is not None and font.size(text)[0] > max_width:
+            whole = text
             while text and font.size(text + "…")[0] > max_width:
                 text = text[:-1]
             text = text.rstrip() + "…"
+            if len(self._cut) > 4000:
+                self._cut.clear()
+            self._cut[key] = (whole, text, keep)
+            if CLIPS is not None:
+                CLIPS.append((whole, text, keep))
         face = font.render(text, True, color)
         if not shadow:
             return self._texts.put(key, face)
@@ -147,6 +166,15 @@ class Assets:
         img.blit(back, (off, off))
         img.blit(face, (0, 0))
         return self._texts.put(key, img)
+
+    def fitted(self, text: str, size: int, smallest: int, color: Color = CREAM,
+               max_width: int = 10**6, shadow: bool = True, keep: int = 0) -> pygame.Surface:
+        """``text`` at the largest size from ``size`` down to ``smallest`` that fits
+        ``max_width`` (cut at ``smallest`` only when none does)."""
+        for px in range(size, smallest, -1):
+            if self.font(px).size(text)[0] <= max_width:
+                return self.text(text, px, color, shadow)
+        return self.text(text, smallest, color, shadow, max_width=max_width, keep=keep)
 
     def pill(self, text: str, size: int, fg: Color, bg: Color,
              border: Color | None = None) -> pygame.Surface:
@@ -168,11 +196,14 @@ class Assets:
         return img
 
     def wrapped(self, text: str, size: int, color: Color, width: int,
-                max_lines: int = 2, shadow: bool = False) -> pygame.Surface:
-        """Text broken into lines of at most ``width`` px (the last one cut with "…")."""
-        key = ("wrap", text, size, color, width, max_lines, shadow)
+                max_lines: int = 2, shadow: bool = False, center: bool = False) -> pygame.Surface:
+        """Text broken into lines of at most ``width`` px (the last one cut with "…");
+        ``center``: each line centred."""
+        key = ("wrap", text, size, color, width, max_lines, shadow, center)
         img = self._texts.find(key)
         if img is not None:
+            if CLIPS is not None and key in self._cut:
+                CLIPS.append(self._cut[key])
             return img
         font = self.font(size)
         lines: list[str] = []
@@ -184,15 +215,19 @@ class Assets:
             lines.append(line)
         if words:
             lines[-1] = lines[-1] + " " + " ".join(words)
+        if any(font.size(ln)[0] > width for ln in lines):
+            self._cut[key] = (text, "…", 0)  # recorded once more by ``text`` below
         parts = [self.text(ln, size, color, shadow, max_width=width) for ln in lines]
         step = font.get_linesize()
         img = pygame.Surface((max(p.get_width() for p in parts), step * (len(parts) - 1)
                               + parts[-1].get_height()), pygame.SRCALPHA)
         for i, part in enumerate(parts):
-            img.blit(part, (0, i * step))
+            img.blit(part, ((img.get_width() - part.get_width()) // 2 if center else 0, i * step))
         return self._texts.put(key, img)
 
     def clear_sizes(self) -> None:
         """Forget size-dependent images (after a window resize)."""
+        self._texts.clear()
+        self._cut.clear()
         self._cards.clear()
         self._shapes.clear()

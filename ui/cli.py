@@ -19,7 +19,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def parse_args(argv: list[str] | None = None):
-    from game.limits import MAX_TARGET
+    from game.limits import MAX_TARGET, MAX_WINDOW, MIN_WINDOW
     from ui.config import Config, ConfigError, parse_players, parse_size
 
     p = _Parser(prog="flip7", description="Flip 7, the push-your-luck card game.")
@@ -30,8 +30,11 @@ def parse_args(argv: list[str] | None = None):
                    help="take up the unfinished game where it was left")
     p.add_argument("--seed", type=int, help="seed of the shuffles (and the bots)")
     p.add_argument("--speed", type=float, help="animation speed (default: the settings', 1)")
-    p.add_argument("--size", help="window size WxH (default: the settings', 1280x720)")
-    p.add_argument("--fullscreen", action="store_true", default=None)
+    p.add_argument("--size", metavar="WxH",
+                   help=f"window size, {MIN_WINDOW[0]}x{MIN_WINDOW[1]} to "
+                        f"{MAX_WINDOW[0]}x{MAX_WINDOW[1]} (default: the settings', 1280x720)")
+    p.add_argument("--fullscreen", action="store_true", default=None,
+                   help="full screen (default: the settings'; F11 toggles it)")
     p.add_argument("--frames", type=int, help="run N frames, then exit 0")
     p.add_argument("--screenshot", metavar="FILE", help="save the last frame as PNG")
     p.add_argument("--lang", choices=("en", "fr", "de"), help="language (default: system)")

@@ -108,14 +108,14 @@ def _bot_part(part: str) -> tuple[str, str]:
 
 def parse_size(text: str) -> tuple[int, int]:
     """``"1280x720"`` → (1280, 720)."""
+    (low_w, low_h), (high_w, high_h) = MIN_WINDOW, MAX_WINDOW
     try:
         if not text.isascii() or len(text) > 20:
             raise ValueError(text)
         w, h = (int(v) for v in text.lower().split("x"))
     except ValueError:
-        raise ConfigError(f"--size: expected WIDTHxHEIGHT like 1280x720, "
-                          f"not {excerpt(text)}") from None
-    (low_w, low_h), (high_w, high_h) = MIN_WINDOW, MAX_WINDOW
+        raise ConfigError(f"--size: expected WIDTHxHEIGHT like 1280x720, from {low_w}x{low_h} "
+                          f"to {high_w}x{high_h}, not {excerpt(text)}") from None
     if not (low_w <= w <= high_w and low_h <= h <= high_h):
         raise ConfigError(f"--size: {w}x{h} is out of range ({low_w}x{low_h} to "
                           f"{high_w}x{high_h})")

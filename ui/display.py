@@ -24,6 +24,8 @@ class ShownHand:
     status: str = ACTIVE
     freezes: int = 0
     flip7: bool = False
+    bust_card: str | None = None  # why it scored what it did (the round summary says so)
+    frozen_by: int | None = None
 
     def score(self) -> int:
         """R7, as :meth:`game.state.Hand.score`."""
@@ -78,6 +80,9 @@ class Shown:
     final_hands: list[ShownHand] | None = None  # the last round's hands, shown once won
     round_totals: list[tuple[int, ...]] = field(default_factory=list)  # totals after each round
     last_results: tuple[ev.HandResult, ...] = ()
+    #: per seat, why the last round's hand scored what it did: ("busted", card),
+    #: ("frozen", by), ("flip7",), ("stayed",) or None (a table loaded mid-game)
+    last_reasons: tuple[tuple | None, ...] = ()
     version: int = 0  # bumped on every change: caches key on it
     chosen: str | None = None  # a TargetChosen whose Frozen/FlipThreeStarted comes next
 
@@ -160,6 +165,7 @@ class Shown:
         hand = self.hands[e.seat]
         hand.numbers.append(e.card)
         hand.status = BUSTED
+        hand.bust_card = e.card
 
     def _on_SecondChanceKept(self, e: ev.SecondChanceKept) -> None:
         self.hands[e.seat].second_chance = True
@@ -188,6 +194,7 @@ class Shown:
         hand = self.hands[e.seat]
         hand.status = FROZEN
         hand.freezes += 1
+        hand.frozen_by = e.by
 
     def _on_FlipThreeStarted(self, e: ev.FlipThreeStarted) -> None:
         self._take_effect(FLIP_THREE)
@@ -229,6 +236,7 @@ class Shown:
     def _on_RoundScored(self, e: ev.RoundScored) -> None:
         self.totals = list(e.totals)
         self.last_results = e.results
+        self.last_reasons = tuple(_reason(hand) for hand in self.hands)
         self.round_totals.append(tuple(e.totals))
         self.flip_three = None
 
@@ -248,6 +256,18 @@ class Shown:
     def _to_discard(self, count: int, top: str) -> None:
         self.discard_count += count
         self.discard_top = top
+
+
+def _reason(hand: ShownHand) -> tuple | None:
+    if hand.flip7:
+        return ("flip7",)
+    if hand.status == BUSTED:
+        return ("busted", hand.bust_card)
+    if hand.status == FROZEN and hand.frozen_by is not None:
+        return ("frozen", hand.frozen_by)
+    if hand.status == STAYED:
+        return ("stayed",)
+    return None
 
 
 def _replay_totals(game) -> list[tuple[int, ...]]:

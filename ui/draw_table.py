@@ -21,6 +21,7 @@ from .i18n import language, t
 
 FELT_CENTER = (44, 124, 78)
 FELT_EDGE = (12, 52, 32)
+NAME_KEEP = 6  # a name cut at a crowded table keeps at least this many characters
 TURN = (255, 206, 84)
 PICK = (110, 225, 255)
 STATUS_STYLE = {STAYED: (GREEN, (16, 60, 30, 230)), FROZEN: (ICE, (14, 44, 74, 235)),
@@ -99,6 +100,7 @@ class TableView:
         self.background: pygame.Surface | None = None
         self._bg_key = None
         self._seats = LRU(64)
+        self.name_cut: dict[int, bool] = {}  # seat -> its name is cut in its header now
 
     def draw(self, surface: pygame.Surface, lay: L.TableLayout, shown: Shown, presenter,
              states: list[SeatState]) -> None:
@@ -162,7 +164,8 @@ class TableView:
             label = a.text(t("pile.in_play"), small, GOLD)
             surface.blit(label, label.get_rect(midtop=(spot.centerx, spot.bottom + 6)))
         if presenter.caption:
-            cap = a.text(str(presenter.caption), lay.font(17), CREAM, max_width=lay.caption.w)
+            cap = a.wrapped(str(presenter.caption), lay.font(17), CREAM, lay.caption.w, 3,
+                            shadow=True, center=True)
             surface.blit(cap, cap.get_rect(center=lay.caption.center))
 
     # -------------------------------------------------------------- seats
@@ -178,11 +181,14 @@ class TableView:
         stamp = not presenter.labels  # the scoring labels take the stamps' place
         key = (box.size, hand.key(), shown.players[seat], shown.bots[seat],
                shown.dealer == seat, no_cards, hide_sc, round(face_down, 2), language(), state,
-               stamp)
-        img = self._seats.find(key)
-        if img is None:
-            img = self._seats.put(key, self._render_seat(lay, hand, shown, seat, state,
-                                                         no_cards, hide_sc, face_down, stamp))
+               stamp, len(str(shown.totals[seat])))
+        found = self._seats.find(key)
+        if found is None:
+            self._cut = False
+            img = self._render_seat(lay, hand, shown, seat, state, no_cards, hide_sc, face_down,
+                                    stamp)
+            found = self._seats.put(key, (img, self._cut))
+        img, self.name_cut[seat] = found
         x = box.x + round(fx.shake)
         if state.turn or state.eligible:
             spread = max(8, round(box.h * 0.1))
@@ -221,28 +227,34 @@ class TableView:
         mods = list(hand.modifiers) + ([SECOND_CHANCE] if hand.second_chance and not hide_sc
                                        else []) + [FREEZE] * hand.freezes
         for i, card in enumerate(mods):
-            r = L.mod_card_rect(lay, i, len(mods)).move(-ox, -oy)
+            r = L.mod_card_rect(lay, i, len(mods), len(hand.numbers)).move(-ox, -oy)
             self._hand_card(img, card, r, face_down)
         for i, card in enumerate(hand.numbers):
-            r = L.line_card_rect(lay, i, len(hand.numbers)).move(-ox, -oy)
+            r = L.line_card_rect(lay, i, len(hand.numbers), len(mods)).move(-ox, -oy)
             self._hand_card(img, card, r, face_down)
         if hand.status == BUSTED and face_down <= 0.0 and hand.numbers:  # the duplicate
             n = len(hand.numbers)
-            r = L.line_card_rect(lay, n - 1, n).move(-ox, -oy).inflate(4, 4)
+            r = L.line_card_rect(lay, n - 1, n, len(mods)).move(-ox, -oy).inflate(4, 4)
             pygame.draw.rect(img, RED, r, width=max(2, r.w // 18), border_radius=max(3, r.w // 10))
         if stamp and hand.status in STATUS_STYLE and (hand.status != BUSTED or face_down > 0.5):
             fg, bg = STATUS_STYLE[hand.status]
             stamp = a.pill(t(f"status.{hand.status}"), max(10, round(lay.text * 0.85)), fg, bg,
                            fg)
             line = lay.line.move(-ox, -oy)
+            strip = lay.mods.move(-ox, -oy)
             n = len(hand.numbers)
-            free_x = L.line_card_rect(lay, n - 1, n).move(-ox, -oy).right + 4 if n else line.x
+            last = L.line_card_rect(lay, n - 1, n, len(mods)).move(-ox, -oy)
+            free_x = last.right + 4 if n else line.x
+            end = line.right - (L.mods_width(lay, len(mods), n) + 4 if mods else 0)
             if hand.status == BUSTED:  # nothing to read under it: across the cards
                 where = {"center": line.center}
-            elif stamp.get_width() <= line.right - free_x:  # beside the line
-                where = {"center": ((free_x + line.right) // 2, line.centery)}
-            else:  # over the bottom corner, the numerals stay readable
-                where = {"bottomright": (line.right, line.bottom - 2)}
+            elif stamp.get_width() <= end - free_x:  # beside the line
+                where = {"center": ((free_x + end) // 2, line.centery)}
+            elif (stamp.get_width() <= end - self._below_x
+                  and stamp.get_height() <= strip.h + 2):  # in the strip above the line
+                where = {"center": ((self._below_x + end) // 2, strip.centery)}
+            else:  # over the cards' feet: each corner index (top left) stays readable
+                where = {"midbottom": ((line.x + end) // 2, line.bottom - 2)}
             img.blit(stamp, stamp.get_rect(**where))
         return img
 
@@ -267,26 +279,66 @@ class TableView:
             badge = a.pill(key, lay.text, INK, PICK, (255, 255, 255))
             img.blit(badge, badge.get_rect(midleft=(x, head.centery)))
             x += badge.get_width() + lay.text // 3
-        reserve = a.font(lay.big).size("888")[0] + lay.text // 2
+        digits = "8" * max(2, len(str(shown.totals[seat])))  # the total, drawn at the right
+        reserve = a.font(lay.big).size(digits)[0] + lay.text // 2
         right = head.right - reserve
-        if not no_cards and hand.has_cards() and hand.status != BUSTED:
-            chip = a.pill(f"+{hand.score()}", max(10, round(lay.text * 0.8)), INK, GOLD)
-            right -= chip.get_width()
-            img.blit(chip, chip.get_rect(midleft=(right, head.centery)))
-            right -= lay.text // 3
         if shown.dealer == seat:
             chip = a.pill(t("seat.dealer"), max(9, round(lay.text * 0.7)), INK, CREAM)
             img.blit(chip, chip.get_rect(midleft=(x, head.centery)))
             x += chip.get_width() + lay.text // 3
+        gap = lay.text // 3
+        score = None
+        if not no_cards and hand.has_cards() and hand.status != BUSTED:
+            score = a.pill(f"+{hand.score()}", max(10, round(lay.text * 0.8)), INK, GOLD)
         badge = None
         if shown.bots[seat]:
             badge = a.pill(t("seat.bot"), max(9, round(lay.text * 0.62)), CREAM, (60, 82, 120))
+        smallest = max(10, round(lay.text * 0.72))  # a name may step down to this size
+        name_w = a.font(smallest).size(shown.players[seat])[0]
+
+        def need() -> int:
+            return name_w + sum(b.get_width() + gap for b in (score, badge) if b is not None)
+
+        if need() > right - x and badge is not None:  # the name first: a dot for "bot"
+            d = max(8, round(lay.text * 0.6))
+            badge = pygame.Surface((d, d), pygame.SRCALPHA)
+            pygame.draw.circle(badge, (60, 82, 120), (d // 2, d // 2), d // 2)
+            pygame.draw.circle(badge, CREAM, (d // 2, d // 2), d // 2, max(1, d // 6))
+        mods = lay.mods.move(-ox, -oy)  # its left part stays free of modifiers
+        below = mods.x
+        self._below_x = below
+        if need() > right - x and score is not None:  # the running score moves down
+            img.blit(score, score.get_rect(midleft=(below, mods.centery)))
+            below += score.get_width() + gap
+            self._below_x = below
+            score = None
+        if need() > right - x and badge is not None:  # and then the bot's mark
+            img.blit(badge, badge.get_rect(midleft=(below, mods.centery)))
+            self._below_x = below + badge.get_width() + gap
+            badge = None
+        if score is not None:
+            right -= score.get_width()
+            img.blit(score, score.get_rect(midleft=(right, head.centery)))
+            right -= gap
+        if badge is not None:
             right -= badge.get_width() + lay.text // 4
-        name = a.text(shown.players[seat], lay.text, CREAM, max_width=max(10, right - x))
+        name = a.fitted(shown.players[seat], lay.text, smallest, CREAM, max(10, right - x),
+                        keep=NAME_KEEP)
+        self._cut = name_w > max(10, right - x)
         img.blit(name, name.get_rect(midleft=(x, head.centery)))
         if badge is not None:
             img.blit(badge, badge.get_rect(midleft=(x + name.get_width() + lay.text // 4,
                                                     head.centery)))
+
+    def name_tip(self, surface, lay: L.TableLayout, shown: Shown, seat: int) -> None:
+        """The whole name over a seat whose header had to cut it (under the pointer)."""
+        if not self.name_cut.get(seat) or seat >= len(lay.seats):
+            return
+        s = lay.seats[seat]
+        tip = self.assets.pill(shown.players[seat], s.text, INK, CREAM, GOLD)
+        r = tip.get_rect(midbottom=(s.header.centerx, s.box.y + 2))
+        r.clamp_ip(surface.get_rect())
+        surface.blit(tip, r)
 
     def seat_at(self, lay: L.TableLayout, pos: tuple[int, int]) -> int | None:
         for seat, s in enumerate(lay.seats):

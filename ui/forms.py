@@ -18,6 +18,7 @@ from .assets import CREAM, GOLD, LRU, MUTED
 from .i18n import language, t
 from .layout import unit_for
 from .scene import Scene
+from .theme import widen_buttons
 
 PANEL = (12, 32, 23, 235)
 PANEL_EDGE = (143, 209, 166, 120)
@@ -78,6 +79,7 @@ class FormScene(Scene):
     def build_ui(self) -> None:
         self.kill_ui()
         self.build(unit_for(self.app.size))
+        widen_buttons(self.widgets.values(), self.app.size[0])
         self._bg_key = None
         self.app.invalidate()
 

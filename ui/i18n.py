@@ -98,6 +98,22 @@ class Msg:
         return f"Msg({self.key!r}, {self.args!r})"
 
 
+class Listed:
+    """Items written as "a, b, c" when shown (each a :class:`Msg` or a string), so a list of
+    cards in a log line follows a language switch like the rest of the line."""
+
+    __slots__ = ("items",)
+
+    def __init__(self, items) -> None:
+        self.items = tuple(items)
+
+    def __str__(self) -> str:
+        return ", ".join(str(item) for item in self.items)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+
 def card_msg(card: str) -> Msg | str:
     """:func:`card_name`, written when shown (an action card's name is translated)."""
     return Msg(f"card.{card}") if card in ("freeze", "flip_three", "second_chance") else \

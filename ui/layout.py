@@ -22,7 +22,8 @@ from pygame import Rect  # noqa: E402
 
 CARD_RATIO = 1.4  # height / width of a card (the art is 360×504)
 SEAT_ASPECT = 1.75  # width / height of a seat panel: a line of 7 fanned cards fits
-MODS_SHOW = 0.42  # share of a modifier card visible above the line
+MODS_SHOW = 0.42  # height of the strip above the line, in cards (modifiers start there)
+MOD_INDEX = 0.4  # the share of a modifier card's width that shows its corner index
 
 
 @dataclass(frozen=True)
@@ -87,12 +88,12 @@ def table_layout(size: tuple[int, int], seat_count: int) -> TableLayout:
     seats = tuple(seat_layout(b) for b in boxes)
     draw_pile, discard_pile, in_play, caption = _piles(center, u, gap)
     bh = min(round(46 * u), bar_h - 2 * gap)
-    bw = round(132 * u)
+    bw = max(round(132 * u), 108)  # the theme's button font stops shrinking at 0.75
     stay = Rect(bar.right - gap * 2 - bw, bar.centery - bh // 2, bw, bh)
     hit = Rect(stay.x - gap - bw, stay.y, bw, bh)
     text_w = hit.x - 2 * gap - (bar.x + 2 * gap)
-    prompt = Rect(bar.x + 2 * gap, bar.y + round(bar_h * 0.12), text_w, round(bar_h * 0.48))
-    hint = Rect(prompt.x, prompt.bottom, text_w, round(bar_h * 0.32))
+    prompt = Rect(bar.x + 2 * gap, bar.y + round(bar_h * 0.06), text_w, round(bar_h * 0.42))
+    hint = Rect(prompt.x, prompt.bottom, text_w, bar.bottom - 2 - prompt.bottom)  # two lines
     return TableLayout(size, u, table, center, draw_pile, discard_pile, in_play, caption, panel,
                        bar, prompt, hint, hit, stay, seats)
 
@@ -182,7 +183,7 @@ def _place(area: Rect, counts, w: int, gap: int) -> tuple[list[Rect], Rect]:
 
 def _piles(center: Rect, u: float, gap: int) -> tuple[Rect, Rect, Rect, Rect]:
     label = round(22 * u)
-    caption_h = round(34 * u)
+    caption_h = round(44 * u)  # two lines
     ch = int(min((center.h - label - caption_h - 2 * gap) * 0.92, 168 * u,
                  (center.w - 4 * gap) / 3.7 * CARD_RATIO))
     ch = max(ch, 20)
@@ -205,22 +206,45 @@ def line_step(count: int, card_w: int, line_w: int, gap: int = 3) -> float:
     return min(float(card_w + gap), (line_w - card_w) / (count - 1))
 
 
-def line_card_rect(seat: SeatLayout, index: int, count: int) -> Rect:
-    """Where card ``index`` of a line of ``count`` number cards lies."""
+def fan(seat: SeatLayout, numbers: int, mods: int) -> tuple[float, float, int]:
+    """How a hand of ``numbers`` number cards and ``mods`` modifier cards shares the seat:
+    (step between numbers, step between modifiers, the modifiers' width). The modifiers fan
+    at the right, the numbers from the left, never one over the other; when both are long
+    they share the room so that every corner index shows."""
+    cw = seat.card[0]
+    width = seat.line.w
+    if mods <= 0:
+        return line_step(numbers, cw, width), 0.0, 0
+    gap = max(3, cw // 8)
+    mod_step = 0.0 if mods == 1 else max(cw * MOD_INDEX, min(
+        cw + 3.0, (seat.mods.w * 0.45 - cw) / (mods - 1)))
+    if cw + (mods - 1) * mod_step + gap + cw + max(0, numbers - 1) * cw * 0.3 > width:
+        mod_step = num_step = (width - 2 * cw - gap) / max(1, mods - 1 + max(0, numbers - 1))
+    mods_w = round(cw + (mods - 1) * mod_step)
+    num_step = line_step(numbers, cw, width - mods_w - gap)
+    return num_step, mod_step, mods_w
+
+
+def line_card_rect(seat: SeatLayout, index: int, count: int, mods: int = 0) -> Rect:
+    """Where card ``index`` of a line of ``count`` number cards lies, beside ``mods``
+    modifier cards (which the line never covers)."""
     cw, ch = seat.card
-    step = line_step(count, cw, seat.line.w)
+    step = fan(seat, count, mods)[0]
     return Rect(round(seat.line.x + index * step), seat.line.y, cw, ch)
 
 
-def mod_card_rect(seat: SeatLayout, index: int, count: int) -> Rect:
-    """Where modifier card ``index`` (of ``count``) lies: above the line, its foot tucked under.
+def mods_width(seat: SeatLayout, count: int, numbers: int = 0) -> int:
+    """The width of a fan of ``count`` modifier cards (0 for none) beside ``numbers``."""
+    return fan(seat, numbers, count)[2]
 
-    Modifiers fan from the right edge, so they are seen even behind a long line.
-    """
+
+def mod_card_rect(seat: SeatLayout, index: int, count: int, numbers: int = 0) -> Rect:
+    """Where modifier card ``index`` (of ``count``, beside ``numbers`` number cards) lies:
+    a fan at the right of the seat, from the top of the modifiers' strip down beside the
+    line, never under a number card."""
     cw, ch = seat.card
-    step = line_step(count, cw, round(seat.mods.w * 0.62))
-    x = seat.mods.right - cw - round((count - 1 - index) * step)
-    return Rect(x, seat.mods.y, cw, ch)
+    _, step, width = fan(seat, numbers, count)
+    return Rect(seat.mods.right - width + round(index * step), seat.mods.y, cw, ch)
 
 
 @dataclass(frozen=True)
@@ -246,7 +270,7 @@ def panel_layout(panel: Rect, unit: float) -> PanelLayout:
     x, w = panel.x + pad, panel.w - 2 * pad
     title_h = round(24 * unit)
     y = panel.y + pad
-    header = Rect(x, y, w, round(30 * unit))
+    header = Rect(x, y, w, round(42 * unit))  # the round, then the target and speed
     y = header.bottom + pad
     tray_title = Rect(x, y, w, title_h)
     tray_line = Rect(x, tray_title.bottom, w, round(34 * unit))

@@ -49,7 +49,7 @@ class PauseScene(DialogScene):
     def render_body(self, img, u: float) -> None:
         d = self.dialog()
         note = self.app.assets.wrapped(t(self.note_key()), max(10, round(13 * u)), MUTED,
-                                       d.w - round(60 * u), max_lines=2, shadow=True)
+                                       d.w - round(60 * u), max_lines=3, shadow=True)
         img.blit(note, note.get_rect(midbottom=(d.centerx, d.bottom - round(14 * u))))
 
     def on_button(self, name: str) -> None:

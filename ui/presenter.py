@@ -21,6 +21,9 @@ from .steps_cards import FLIP, TRAVEL, CardSteps
 from .steps_round import RoundSteps
 from .timeline import Step, Timeline
 
+HOLD = 1.5  # seconds a person's own result stays on screen, at least, whatever the speed
+LOG_LINES = 400  # the table log: the whole round and more (a round rarely takes 150 lines)
+
 
 class Presenter(CardSteps, RoundSteps):
     """Plays the events of the game on the table, one step at a time."""
@@ -39,7 +42,7 @@ class Presenter(CardSteps, RoundSteps):
         self.flyer: CardSprite | None = None  # the card just drawn, until its consequence
         self.pile_lift = 0.0  # the draw pile's top card rises as a hit is pressed
         self.caption: Msg | str = ""  # written in the current language when drawn
-        self.log: deque[Msg | str] = deque(maxlen=40)
+        self.log: deque[Msg | str] = deque(maxlen=LOG_LINES)
         self.version = 0  # bumped whenever the caption or log changes
         self.cue = None  # called with each event as its step starts playing (sounds)
         self.timeline.on_start = self._step_started
@@ -109,18 +112,29 @@ class Presenter(CardSteps, RoundSteps):
             step = handler(event) if handler else Step(0.0, lambda e=event: self._apply(e))
             step.extra["event"] = event
             self.timeline.add(step)
-            if isinstance(event, ev.RoundScored) and not won:
+            if self._human_result(event):  # a person's own result: time to read it (and why)
+                self.timeline.add(Step(HOLD, savour=True))
+            if isinstance(event, ev.RoundScored):  # the last round too, before the game over
                 self.timeline.add(Step(0.0, gate="round_over"))
             if isinstance(event, ev.GameWon):
                 self.timeline.add(Step(0.0, gate="game_over"))
 
     # ------------------------------------------------------------ helpers
+    def _human_result(self, event) -> bool:
+        """A bust, a Freeze, the end of a Flip Three that befell a person at the table."""
+        bots = self.shown.bots
+        if isinstance(event, (ev.Busted, ev.FlipThreeEnded)):
+            return bots[event.seat] is None
+        if isinstance(event, ev.Frozen):
+            return bots[event.seat] is None or bots[event.by] is None
+        return False  # a Flip 7 is savoured by its own step
+
     def who(self, seat: int) -> str:
         return str(self.who_msg(seat))
 
-    def who_msg(self, seat: int) -> Msg | str:
-        name = self.shown.players[seat]
-        return Msg("who.bot", name=name) if self.shown.bots[seat] else name
+    def who_msg(self, seat: int) -> str:
+        """A player in a sentence: the name alone ("Cyd wins!"); "bot" is the seat's badge."""
+        return self.shown.players[seat]
 
     def _apply(self, event) -> None:
         self.shown.apply(event)
@@ -170,11 +184,12 @@ class Presenter(CardSteps, RoundSteps):
 
     def line_slot(self, seat: int, extra: int = 1):
         n = len(self.shown.hands[seat].numbers)
-        return L.line_card_rect(self.seat(seat), n, n + extra)
+        return L.line_card_rect(self.seat(seat), n, n + extra, self.mods_count(seat))
 
     def mod_slot(self, seat: int, index: int | None = None):
         count = self.mods_count(seat) + 1
-        return L.mod_card_rect(self.seat(seat), count - 1 if index is None else index, count)
+        return L.mod_card_rect(self.seat(seat), count - 1 if index is None else index, count,
+                               len(self.shown.hands[seat].numbers))
 
     def in_play_spot(self):
         return self.layout.in_play

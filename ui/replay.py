@@ -19,9 +19,10 @@ import pygame
 import pygame_gui
 
 from . import layout as L
-from .assets import CREAM, GOLD, MUTED
+from .assets import CREAM, GOLD
 from .config import Seat
 from .display import Shown
+from .draw_panel import detail_fits, draw_detail
 from .draw_table import SeatState
 from .i18n import Msg, card_msg, card_name, t
 from .replay_model import Decision, Replay
@@ -45,7 +46,7 @@ def transport_rects(lay: L.TableLayout) -> dict[str, pygame.Rect]:
     h = lay.hit_button.h
     gap = max(4, round(6 * u))
     sizes = (("start", h), ("back", h), ("play", round(h * 1.35)), ("forward", h),
-             ("round", round(136 * u)), ("speed", round(64 * u)))
+             ("round", max(round(136 * u), 124)), ("speed", round(64 * u)))
     x = lay.stay_button.right
     out = {}
     for name, w in reversed(sizes):
@@ -191,6 +192,8 @@ class ReplayScene(TableScene):
         """One decision as the table log says it: "Hugo gives the Freeze to Chloé"."""
         who = self.presenter.who_msg(d.action.seat)
         if d.action.kind == "hit":
+            if d.drawn is not None:
+                return Msg("caption.hit_card", who=who, card=card_msg(d.drawn))
             return Msg("caption.hit", who=who)
         if d.action.kind == "stay":
             return Msg("replay.stays", who=who)
@@ -232,7 +235,7 @@ class ReplayScene(TableScene):
     def draw(self, surface: pygame.Surface) -> None:
         lay, views, p, assets = self.layout, self.app.views, self.presenter, self.app.assets
         views.table.draw(surface, lay, self.shown, p, self.seat_states())
-        views.panel.draw(surface, lay, self.shown, p, p.timeline.speed)
+        views.panel.draw(surface, lay, self.shown, p, p.timeline.speed, self.log_scroll)
         self._draw_bar(surface)
         for layer in (p.sprites, p.labels, p.confetti, p.banners):
             for item in layer:
@@ -243,14 +246,18 @@ class ReplayScene(TableScene):
         lay, assets = self.layout, self.app.assets
         line, detail = self.prompt()
         head, _, what = line.partition("  ·  ")
-        s = assets.text(head, lay.font(21), GOLD)
+        s = assets.fitted(head, lay.font(21), lay.font(16), GOLD, lay.prompt.w)
         r = surface.blit(s, s.get_rect(midleft=lay.prompt.midleft))
         room = lay.prompt.right - r.right - lay.font(12)
-        if what and room > 40:
-            s = assets.text(what, lay.font(18), CREAM, max_width=room)
+        small = assets.font(lay.font(14))
+        if what and small.size(what)[0] <= room:
+            s = assets.fitted(what, lay.font(18), lay.font(14), CREAM, room)
             surface.blit(s, s.get_rect(bottomleft=(r.right + lay.font(12), r.bottom - 2)))
-        s = assets.text(detail, lay.font(14), MUTED, max_width=lay.hint.w)
-        surface.blit(s, s.get_rect(midleft=lay.hint.midleft))
+        elif what:  # no room beside the count: the decision comes first below it
+            detail = what + "  ·  " + detail.partition("  ·  ")[2]
+        if not detail_fits(assets, lay, lay.hint.w, detail):  # the file's name gives way
+            detail = detail.partition("  ·  ")[2]
+        draw_detail(surface, assets, lay, lay.hint, detail)
 
     # ------------------------------------------------------------ widgets
     def build_ui(self) -> None:
@@ -319,6 +326,8 @@ class ReplayScene(TableScene):
 
     # ------------------------------------------------------------ input
     def handle_event(self, event) -> bool:
+        if event.type == pygame.MOUSEWHEEL and self.scroll_log(-3 * event.y):
+            return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             for name, widget in self.buttons.items():
                 if event.ui_element is widget:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
+from game import events as ev
 from game import gamefile
 from game.engine import Game
 from game.gamefile import GameFileError
@@ -36,6 +37,7 @@ class Decision:
     action: Action
     card: str | None  # the card given, for a ``target`` decision
     round_no: int  # the round it was made in
+    drawn: str | None = None  # the card a ``hit`` drew ("Léa hits: 7")
 
 
 class Replay:
@@ -53,11 +55,14 @@ class Replay:
         for index, action in enumerate(self.actions):
             d = game.pending
             card = d.card if d is not None and action.kind not in (HIT, STAY) else None
-            self.decisions.append(Decision(index, action, card, game.round_no))
+            round_no = game.round_no
             try:
-                game.apply(action)
+                events = game.apply(action)
             except IllegalActionError as e:
                 raise GameFileError(f"action {index}: {e}") from None
+            drawn = next((e.card for e in events if isinstance(e, ev.CardDrawn)
+                          and e.seat == action.seat), None) if action.kind == HIT else None
+            self.decisions.append(Decision(index, action, card, round_no, drawn))
             self.round_after.append(game.round_no)
             if (index + 1) % CHECKPOINT == 0:
                 self._checkpoints.append(game.clone())

@@ -191,5 +191,6 @@ class RulesScene(FormScene):
             x += w - (round(cw * overlap) + gap) * len(cards) + gap
             if label:
                 text = t(label)
-                self.text(img, text, caption, MUTED, max_width=max(w, round(150 * u)),
-                          midtop=(cx_group, top + ch + round(6 * u)))
+                s = assets.wrapped(text, caption, MUTED, max(w, round(150 * u)), 2, shadow=True,
+                                   center=True)
+                img.blit(s, s.get_rect(midtop=(cx_group, top + ch + round(6 * u))))

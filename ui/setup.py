@@ -258,8 +258,8 @@ class SetupScene(FormScene):
             dealer = t("setup.dealer_random")
         else:
             dealer = t("setup.dealer_is", name=s.seats[s.dealer].name or "?")
-        self.text(surface, dealer, small, MUTED,
-                  max_width=width, topleft=(x, ys["dealer"] + round(46 * u)))
+        self.para(surface, dealer, small, width, (x, ys["dealer"] + round(46 * u)), MUTED,
+                  max_lines=2)
         problems = s.problems()
         w, h = self.app.size
         if problems:

@@ -131,6 +131,7 @@ def sheet_pages(sheet: ScoreSheet, lang: str = "en") -> list[Image.Image]:
     start_row = any(sheet.start_totals)
     chunks = _chunks(sheet.round_count, first_page=ROUNDS_PER_PAGE - start_row)
     pages = []
+    charted = False
     for index, (first, last) in enumerate(chunks):
         page = Page(size, t)
         with_start = start_row and index == 0
@@ -145,10 +146,19 @@ def sheet_pages(sheet: ScoreSheet, lang: str = "en") -> list[Image.Image]:
         room = (MARGIN, end + 110, page.w - MARGIN, bottom - 30)
         if index == len(chunks) - 1 and sheet.round_count and room[3] - room[1] >= MIN_HEIGHT:
             draw_chart(page.draw, room, sheet, t["chart"])
-        if len(chunks) > 1:
-            page.page_number(t["page"].format(n=index + 1, of=len(chunks)))
-        pages.append(page.image)
-    return pages
+            charted = True
+        pages.append(page)
+    if sheet.round_count and not charted:  # no room under the grid: a page of its own
+        page = Page(size, t)
+        top = page.header(sheet.target, (sheet.created or "")[:10], _status(sheet, t))
+        draw_chart(page.draw, (MARGIN, top + 60, page.w - MARGIN,
+                               min(page.h - MARGIN, top + 60 + page.w * 3 // 4)),
+                   sheet, t["chart"])
+        pages.append(page)
+    if len(pages) > 1:
+        for index, page in enumerate(pages):
+            page.page_number(t["page"].format(n=index + 1, of=len(pages)))
+    return [page.image for page in pages]
 
 
 def save_pages(pages: Sequence[Image.Image], path: str | os.PathLike[str],

@@ -83,12 +83,18 @@ def draw_grid(surface, assets, sheet: ScoreSheet, grid: Grid, u: float,
                                  round(grid.col_w - 6), max(2, round(3 * u)))
         pygame.draw.rect(surface, colour(seat), colour_bar)
         label = ("★ " if seat in leaders else "") + name
-        img = assets.text(label, size, GOLD if seat in leaders else CREAM,
-                          max_width=round(grid.col_w - 4))
-        surface.blit(img, img.get_rect(midbottom=(mid, r.y + grid.head_h - round(8 * u))))
-        if seat == dealer_now:
+        pill = None
+        room = round(grid.col_w - 4)
+        if seat == dealer_now:  # beside the name, never over its accents
             pill = assets.pill(t("sheet.dealer_mark"), small, (42, 26, 0), GOLD)
-            surface.blit(pill, pill.get_rect(midtop=(mid, r.y)))
+            room -= pill.get_width() + 4
+        img = assets.fitted(label, size, max(8, size - 3), GOLD if seat in leaders else CREAM,
+                            room, keep=6)
+        shift = (pill.get_width() + 4) // 2 if pill is not None else 0
+        rect = img.get_rect(midbottom=(mid - shift, r.y + grid.head_h - round(8 * u)))
+        surface.blit(img, rect)
+        if pill is not None:
+            surface.blit(pill, pill.get_rect(midleft=(rect.right + 4, rect.centery)))
     extra = set(sheet.extra_rounds)
     for round_no in grid.rows:
         y = r.y + grid.head_h + grid.rows.index(round_no) * grid.row_h

@@ -121,9 +121,11 @@ class StatsScene(FormScene):
         for (key, _w), (cx, cw) in zip(COLUMNS, xs, strict=True):
             anchor = {"topleft": (cx, y)} if key == "stats.col.name" else {
                 "midtop": (cx + cw // 2, y)}
-            self.text(surface, t(key), head, GOLD, max_width=cw - 6, **anchor)
+            s = assets.wrapped(t(key), head, GOLD, cw - 6, 2, shadow=True,
+                               center=key != "stats.col.name")
+            surface.blit(s, s.get_rect(**anchor))
         row_h = round(34 * u)
-        top = y + round(32 * u)
+        top = y + round(32 * u) + assets.font(head).get_linesize()  # headers may take two lines
         room = max(1, (p.bottom - top - round(10 * u)) // row_h)
         self.offset = max(0, min(self.offset, len(rows) - room))
         best_avg = max((r.average_round for _n, r in rows), default=1.0) or 1.0

@@ -11,7 +11,7 @@ from game.cards import FLIP_THREE, FREEZE, MODIFIERS, SECOND_CHANCE
 
 from . import layout as L
 from .assets import ICE, RED
-from .i18n import Msg, card_msg, t
+from .i18n import Listed, Msg, card_msg, t
 from .timeline import Step
 
 PRESS, TRAVEL, FLIP, REST = 0.07, 0.24, 0.19, 0.22  # seconds, at speed 1
@@ -21,9 +21,7 @@ SHAKE = 0.42
 class CardSteps:
     def _Hit(self, e: ev.Hit) -> Step:
         def start():
-            self._apply(e)
-            if not e.forced:
-                self.say(Msg("caption.hit", who=self.who_msg(e.seat)))
+            self._apply(e)  # the caption waits for the card: "Léa hits: 7"
             if not self.reduced:
                 self.pile_lift = 1.0
                 self.timeline.animator.animate(self, "decelerate", PRESS + TRAVEL * 0.5,
@@ -47,6 +45,9 @@ class CardSteps:
             self._apply(e)
             self.flyer = self._fly(e.card, self.layout.draw_pile, dst, face=(0.0, 1.0))
             step.extra["waits"] = waits
+            key = {"hit": "caption.hit_card", "deal": "caption.dealt"}.get(e.cause,
+                                                                           "caption.f3_card")
+            self.say(Msg(key, who=self.who_msg(e.seat), card=card_msg(e.card), slot=e.slot))
 
         def finish():
             if step.extra.get("waits"):
@@ -93,7 +94,7 @@ class CardSteps:
             hand = self.shown.hands[e.seat]
             src = self._take_flyer(e.card, self.line_slot(e.seat))
             sc_src = L.mod_card_rect(self.seat(e.seat), len(hand.modifiers),
-                                     self.mods_count(e.seat))
+                                     self.mods_count(e.seat), len(hand.numbers))
             discard = self.layout.discard_pile
             self._fly(e.card, src, discard, keep=False)
             self._fly(SECOND_CHANCE, sc_src, discard, keep=False)
@@ -125,8 +126,12 @@ class CardSteps:
             src = self._take_flyer(e.card, self.in_play_spot())
             dst = self.mod_slot(e.target) if e.card == FREEZE else self.line_slot(e.target)
             self.flyer = self._fly(e.card, src, dst)
-            self.say(Msg("caption.target", who=self.who_msg(e.chooser), card=card_msg(e.card),
-                       target=self.who_msg(e.target)))
+            if e.chooser == e.target:
+                self.say(Msg("caption.target_self", who=self.who_msg(e.chooser),
+                             card=card_msg(e.card)))
+            else:
+                self.say(Msg("caption.target", who=self.who_msg(e.chooser),
+                             card=card_msg(e.card), target=self.who_msg(e.target)))
         step.start, step.finish = start, lambda: self._apply(e)
         return step
 
@@ -174,7 +179,11 @@ class CardSteps:
             if not self.reduced:
                 fx.flash = 1.0
                 self.timeline.animator.animate(fx, "decelerate", 0.6, flash=0.0)
-            self.say(Msg("caption.frozen", who=self.who_msg(e.seat), score=e.score))
+            if e.by == e.seat:
+                self.say(Msg("caption.frozen", who=self.who_msg(e.seat), score=e.score))
+            else:  # who did it, too: the reason is on screen
+                self.say(Msg("caption.frozen_by", who=self.who_msg(e.seat), score=e.score,
+                             by=self.who_msg(e.by)))
         return self._effect(e, FREEZE, lambda: self.mod_slot(e.seat), on_start)
 
     def _FlipThreeStarted(self, e: ev.FlipThreeStarted) -> Step:
@@ -201,6 +210,10 @@ class CardSteps:
         """The three cards rest a moment in the tray, then it empties (every time)."""
         def start():
             self._fly(FLIP_THREE, self.tray_spot(), self.layout.discard_pile, keep=False)
+            ft = self.shown.flip_three
+            if ft is not None and ft.cards:
+                self.say(Msg("caption.f3_done", who=self.who_msg(e.seat),
+                             cards=Listed(card_msg(c) for c in ft.cards)))
         return Step(self._motion(TRAVEL) + REST, start, lambda: self._apply(e))
 
     def _EffectQueued(self, e: ev.EffectQueued) -> Step:

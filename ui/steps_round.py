@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from game import events as ev
 
+from . import layout as L
 from .assets import CREAM, GOLD, RED
 from .i18n import Msg, t
 from .sprites import Confetti, TextSprite
@@ -90,11 +91,24 @@ class RoundSteps:
             text, color = str(r.score), CREAM
         else:
             text, color = f"{r.calculation} = {r.score}", GOLD if r.flip7 else CREAM
-        sprite = TextSprite(text, lay.line.center, size, color, bg=(10, 20, 16, 245))
+        sprite = TextSprite(text, self._label_spot(seat, text, size), size, color,
+                            bg=(10, 20, 16, 245))
         if not self.reduced:
             sprite.scale = 0.3
             self.timeline.animator.animate(sprite, "out_back", 0.35, delay=0.05 * seat, scale=1.0)
         return sprite
+
+    def _label_spot(self, seat: int, text: str, size: int) -> tuple[float, float]:
+        """Where a hand's score bubble goes: in the strip above the line, left of the
+        modifiers, when it fits there; else over the cards' feet — never on a card's value
+        (the corner index at the top, the numeral in the middle)."""
+        lay = self.seat(seat)
+        hand = self.shown.hands[seat]
+        free = lay.mods.w - L.mods_width(lay, self.mods_count(seat), len(hand.numbers)) - 6
+        width, height = len(text) * size * 0.66 + size, size * 1.45
+        if width <= free and height <= lay.mods.h + 4:
+            return lay.mods.x + free / 2, lay.mods.centery
+        return lay.line.centerx, lay.line.bottom - height / 2 - 2
 
     def _CardsCleared(self, e: ev.CardsCleared) -> Step:
         step = Step(self._motion(TRAVEL + 0.1), hide=frozenset({("hands",)}))

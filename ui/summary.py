@@ -11,10 +11,11 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from .assets import CREAM, GOLD, MUTED, RED
+from .assets import CREAM, GOLD, ICE, MUTED, RED
 from .i18n import t
 from .layout import unit_for
 from .scene import Scene
+from .theme import widen_buttons
 
 PALETTE = ((247, 199, 70), (110, 225, 255), (236, 110, 110), (140, 230, 140), (210, 150, 255),
            (255, 160, 80), (120, 170, 255), (255, 130, 200), (200, 220, 120), (90, 210, 190),
@@ -70,6 +71,7 @@ class Overlay(Scene):
             rect = pygame.Rect(x + i * (bw + gap), d.bottom - bh - gap, bw, bh)
             self.buttons[name] = pygame_gui.elements.UIButton(
                 rect, t(key), self.app.manager, object_id="#hit_button" if i == 0 else None)
+        widen_buttons(self.buttons.values(), self.app.size[0])
         self._key = None
 
     def handle_event(self, event) -> bool:
@@ -140,7 +142,7 @@ class RoundSummary(Overlay):
         u = unit_for(self.app.size)
         n = len(self.table.seats)
         row = min(round(34 * u), max(18, (table.h - round(150 * u)) // n))
-        w = min(table.w - round(40 * u), round(620 * u))
+        w = min(table.w - round(20 * u), round(820 * u))
         h = round(94 * u) + n * row + round(80 * u)
         r = pygame.Rect(0, 0, w, min(h, table.h - 8))
         r.center = table.center
@@ -161,27 +163,56 @@ class RoundSummary(Overlay):
         x0, x1 = d.x + round(24 * u), d.right - round(24 * u)
         head_y = d.y + round(70 * u)
         small = max(10, round(13 * u))
-        self.text(img, t("summary.hand"), small, MUTED, center=(d.x + d.w * 0.56, head_y))
+        a = self.app.assets
+        font = a.font(size)
+        calcs = [r.calculation + " = 000" for r in shown.last_results] or ["0"]
+        name_col = min(round(d.w * 0.3), max(font.size(p.who(s))[0] for s in range(n)))
+        calc_right = min(d.x + round(d.w * 0.58), x0 + name_col + round(16 * u)
+                         + max(font.size(c)[0] for c in calcs))  # the reason starts after
+        why_x = calc_right + round(14 * u)
+        total_w = a.font(size).size(t("summary.total_col") + "0000")[0]
+        self.text(img, t("summary.hand"), small, MUTED, midright=(calc_right, head_y))
         self.text(img, t("summary.total_col"), small, MUTED, midright=(x1, head_y))
         y = d.y + round(86 * u)
+        reasons = shown.last_reasons or (None,) * n
         for seat, result in enumerate(shown.last_results):
             mid = y + row // 2
             if seat % 2 == 0:
                 band = pygame.Rect(x0 - 8, y, x1 - x0 + 16, row)
                 pygame.draw.rect(img, BAND, band, border_radius=6)
-            self.text(img, p.who(seat), size, CREAM, midleft=(x0, mid))
+            s = a.fitted(p.who(seat), size, max(10, size - 4), CREAM, max(40, name_col),
+                         keep=6)
+            img.blit(s, s.get_rect(midleft=(x0, mid)))
             if result.busted:
-                calc, color = t("summary.busted") + " · 0", RED
+                calc, color = "0", RED
             else:
                 calc = (f"{result.calculation} = {result.score}"
                         if result.calculation != str(result.score) else str(result.score))
                 color = GOLD if result.flip7 else CREAM
-            r = self.text(img, calc, size, color, center=(d.x + d.w * 0.56, mid))
-            if result.flip7:
-                self.text(img, "★ " + t("summary.flip7"), max(10, size - 3), GOLD,
-                          midleft=(r.right + 10, mid))
+            self.text(img, calc, size, color, midright=(calc_right, mid))
+            why, why_color = self.reason(reasons[seat], seat, result)
+            if why:
+                s = a.fitted(why, max(10, size - 2), max(10, size - 5), why_color,
+                             x1 - total_w - why_x)
+                img.blit(s, s.get_rect(midleft=(why_x, mid)))
             self.text(img, str(shown.totals[seat]), size, CREAM, midright=(x1, mid))
             y += row
+
+    def reason(self, why: tuple | None, seat: int, result) -> tuple[str, tuple]:
+        """Why a hand scored what it did, in words: "busted on a second 9"."""
+        p = self.table.presenter
+        if result.busted:
+            card = why[1] if why and why[0] == "busted" else None
+            return (t("summary.why.busted", card=card) if card else t("summary.busted")), RED
+        if result.flip7:
+            return "★ " + t("summary.why.flip7"), GOLD
+        if why and why[0] == "frozen":
+            if why[1] == seat:
+                return t("summary.why.frozen_self"), ICE
+            return t("summary.why.frozen", by=p.who(why[1])), ICE
+        if why and why[0] == "stayed":
+            return t("summary.why.stayed"), MUTED
+        return "", MUTED
 
 
 class GameOver(Overlay):
@@ -223,27 +254,71 @@ class GameOver(Overlay):
     def render_body(self, img, d: pygame.Rect, u: float) -> None:
         shown = self.table.shown
         p = self.table.presenter
+        a = self.app.assets
         winner = shown.winner if shown.winner is not None else 0
         self.text(img, t("over.title", who=p.who(winner)), round(36 * u), GOLD,
                   midtop=(d.centerx, d.y + round(18 * u)))
         n = len(shown.players)
+        records = self.table.game.rounds
         order = sorted(range(n), key=lambda s: -shown.totals[s])
-        top = d.y + round(80 * u)
-        bottom = d.bottom - round(80 * u)
-        row = min(round(30 * u), (bottom - top) // n)
-        size = max(10, min(round(17 * u), round(row * 0.62)))
-        left_w = round(d.w * 0.3)
+        left, right = d.x + round(24 * u), d.right - round(24 * u)
+        top = d.y + round(74 * u)
+        bottom = d.bottom - round(76 * u)
+        row = max(14, min(round(26 * u), (bottom - top) * 52 // 100 // (n + 1)))
+        size = max(10, min(round(15 * u), round(row * 0.7)))
+        font = a.font(size)
+        # the table: name, the totals after each round (the last ones that fit), total,
+        # busts, Flip 7s and best round
+        stats = [("over.col.total", lambda s: shown.totals[s]),
+                 ("over.col.busts", lambda s: sum(s in r.busted for r in records)),
+                 ("over.col.flip7", lambda s: sum(r.flip7 == s for r in records)),
+                 ("over.col.best", lambda s: max((r.scores[s] for r in records), default=0))]
+        stat_w = [max(font.size(t(key))[0], font.size("0000")[0]) + round(14 * u)
+                  for key, _f in stats]
+        name_w = min(round(190 * u), max(font.size(p.who(s))[0] for s in range(n)) + 12)
+        name_w = max(name_w, font.size("1. Abcdef…")[0])
+        col = font.size("0000")[0] + round(10 * u)
+        room = right - left - name_w - sum(stat_w)
+        shown_rounds = max(0, min(len(records), room // col))
+        first = len(records) - shown_rounds
+        totals = [tuple(self.table.game.initial["totals"])] + list(shown.round_totals)
+        x_round = left + name_w
+        x_stats = right - sum(stat_w)
+        y = top
+        if first > 0:
+            self.text(img, "…", size, MUTED, midright=(x_round + col // 2, y + row // 2))
+        for k in range(first, len(records)):
+            cx = x_round + (k - first) * col + col - round(5 * u)
+            self.text(img, t("over.round", round=k + 1), size, MUTED,
+                      midright=(cx, y + row // 2))
+        x = x_stats
+        for (key, _f), w in zip(stats, stat_w, strict=True):
+            self.text(img, t(key), size, GOLD, midright=(x + w, y + row // 2))
+            x += w
         for rank, seat in enumerate(order):
-            y = top + rank * row + row // 2
+            y = top + (rank + 1) * row
+            mid = y + row // 2
+            if rank % 2 == 0:
+                pygame.draw.rect(img, BAND, (left - 6, y, right - left + 12, row),
+                                 border_radius=4)
             color = PALETTE[seat % len(PALETTE)]
-            pygame.draw.circle(img, color, (d.x + round(30 * u), y), max(3, size // 3))
-            self.text(img, f"{rank + 1}. {p.who(seat)}", size, GOLD if seat == winner else CREAM,
-                      midleft=(d.x + round(42 * u), y))
-            self.text(img, str(shown.totals[seat]), size, CREAM,
-                      midright=(d.x + left_w, y))
-        chart = pygame.Rect(d.x + left_w + round(50 * u), top, d.w - left_w - round(80 * u),
-                            bottom - top)
-        self.chart(img, chart, u, winner)
+            pygame.draw.circle(img, color, (left + size // 3, mid), max(3, size // 3))
+            s = a.fitted(f"{rank + 1}. {p.who(seat)}", size, max(10, size - 3),
+                         GOLD if seat == winner else CREAM, name_w - size, keep=6)
+            img.blit(s, s.get_rect(midleft=(left + size, mid)))
+            for k in range(first, len(records)):
+                cx = x_round + (k - first) * col + col - round(5 * u)
+                self.text(img, str(totals[k + 1][seat]), size, MUTED, midright=(cx, mid))
+            x = x_stats
+            for (_key, f), w in zip(stats, stat_w, strict=True):
+                self.text(img, str(f(seat)), size, CREAM, midright=(x + w, mid))
+                x += w
+        chart_top = top + (n + 1) * row + round(40 * u)
+        axis_w = font.size("00000")[0] + round(8 * u)
+        chart = pygame.Rect(left + axis_w, chart_top, right - left - axis_w - round(10 * u),
+                            bottom - round(22 * u) - chart_top)
+        if chart.h >= round(60 * u):
+            self.chart(img, chart, u, winner)
 
     def chart(self, img, r: pygame.Rect, u: float, winner: int) -> None:
         shown = self.table.shown
@@ -259,14 +334,22 @@ class GameOver(Overlay):
         def point(i: int, v: int) -> tuple[int, int]:
             x = r.x + (r.w * i / max(1, rounds))
             return round(x), round(r.bottom - r.h * v / top)
+        step = nice_step(top, max(2, r.h // max(1, round(40 * u))))
+        for v in range(0, top + 1, step):  # the axis values
+            y = point(0, v)[1]
+            pygame.draw.line(img, (40, 68, 54), (r.x, y), (r.right, y))
+            self.text(img, str(v), small, MUTED, midright=(r.x - 6, y))
         ty = point(0, shown.target)[1]
         for x in range(r.x, r.right, 12):
             pygame.draw.line(img, (150, 124, 52), (x, ty), (min(x + 6, r.right), ty))
-        self.text(img, str(shown.target), small, GOLD, bottomright=(r.right, ty - 2))
+        # the target's label at the left end: the lines end (and the winner's mark sits)
+        # at the right
+        self.text(img, str(shown.target), small, GOLD, bottomleft=(r.x + 4, ty - 2))
         for i in range(rounds + 1):
             x, _ = point(i, 0)
             pygame.draw.line(img, (40, 68, 54), (x, r.y), (x, r.bottom))
-            if rounds <= 20 or i % 2 == 0:
+            label_every = max(1, -(-rounds * small * 3 // max(1, r.w)))
+            if i % label_every == 0:
                 self.text(img, t("over.round", round=i) if i else "0", small, MUTED,
                           midtop=(x, r.bottom + 4))
         for seat in sorted(range(len(shown.players)), key=lambda s: s == winner):
@@ -276,3 +359,13 @@ class GameOver(Overlay):
             if len(pts) > 1:
                 pygame.draw.lines(img, color, False, pts, width)
             pygame.draw.circle(img, color, pts[-1], width + 1)
+
+
+def nice_step(top: int, ticks: int) -> int:
+    """A round step (1, 2, 5 × 10^k) giving about ``ticks`` axis values up to ``top``."""
+    raw = max(1, top / max(1, ticks))
+    base = 10 ** (len(str(int(raw))) - 1)
+    for m in (1, 2, 5, 10):
+        if m * base >= raw:
+            return m * base
+    return 10 * base

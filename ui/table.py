@@ -33,6 +33,14 @@ from .settings import SPEEDS
 from .timeline import Step
 
 TARGET_KEYS = "1234567890abcdefgh"  # the n-th eligible seat
+
+
+def decision_keys() -> tuple[set[int], set[int]]:
+    """The keys that hit and stay: the language's letters (French P and R, German Z and A),
+    and the English H and S everywhere; Space hits too."""
+    hit = {pygame.K_h, pygame.K_SPACE, pygame.key.key_code(t("keys.hit"))}
+    stay = {pygame.K_s, pygame.key.key_code(t("keys.stay"))}
+    return hit, stay
 # Hot seat: when the turn passes from one person to another, the new prompt must be on
 # screen this long before input counts, so a double tap (or a key meant for the
 # previous player) never decides for the next one.
@@ -60,6 +68,18 @@ def resolve_bot(level: str):
 
 
 class TableScene(Scene):
+    pointer: int | None = None  # the seat under the pointer (its whole name shows)
+    log_scroll = 0  # the table log's newest lines scrolled past (the mouse wheel on the panel)
+
+    def scroll_log(self, lines: int) -> bool:
+        """Scroll the table log by ``lines`` (positive: to older lines), if the pointer is over
+        the side panel; True if it was."""
+        if not self.layout.panel.collidepoint(pygame.mouse.get_pos()):
+            return False
+        most = max(0, len(self.presenter.log) - 1)
+        self.log_scroll = max(0, min(most, self.log_scroll + lines))
+        self.app.invalidate()
+        return True
     """A game at the table: ``seats`` for a new game, or ``game`` read from a file."""
 
     def __init__(self, app, seats: list[Seat] | None, seed: int, demo: bool = False,
@@ -72,7 +92,8 @@ class TableScene(Scene):
         self.game_args = dict(game_args or {})  # deck, dealer, totals: a stacked table
         self.autoplay = True  # bots act by themselves (tools may drive them instead)
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
-        self.hover: int | None = None
+        self.hover: int | None = None  # the eligible seat under the pointer, while targeting
+        self.pointer: int | None = None  # the seat under the pointer (its whole name shows)
         self.games_played = 0
         if game is None:
             self.seats = list(seats)
@@ -270,6 +291,8 @@ class TableScene(Scene):
                     self.act(Action.stay(d.seat))
                     return True
             return False
+        if event.type == pygame.MOUSEWHEEL and self.scroll_log(-3 * event.y):
+            return True
         if event.type == pygame.KEYUP:
             self.keys_down.discard(event.key)
             return False
@@ -280,7 +303,11 @@ class TableScene(Scene):
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             return self._click(event.pos)
         if event.type == pygame.MOUSEMOTION:
-            seat = self.table_view.seat_at(self.layout, event.pos) if self._targeting() else None
+            seat = self.table_view.seat_at(self.layout, event.pos)
+            if seat != self.pointer:
+                self.pointer = seat
+                self.app.invalidate()
+            seat = seat if self._targeting() else None
             if seat != self.hover:
                 self.hover = seat
                 self.app.invalidate()
@@ -292,7 +319,8 @@ class TableScene(Scene):
 
     def _key(self, event, repeat: bool = False) -> bool:
         key = event.key
-        if key in (pygame.K_ESCAPE, pygame.K_p):
+        hit_keys, stay_keys = decision_keys()
+        if key == pygame.K_ESCAPE or (key == pygame.K_p and key not in hit_keys | stay_keys):
             self.app.pause_game(self)
             return True
         if key in (pygame.K_PLUS, pygame.K_KP_PLUS, pygame.K_EQUALS, pygame.K_MINUS,
@@ -314,10 +342,10 @@ class TableScene(Scene):
         if d is None or repeat:
             return d is not None or self.human_turn() is not None  # used up, decides nothing
         if d.kind == HIT_OR_STAY:
-            if key in (pygame.K_h, pygame.K_SPACE):
+            if key in hit_keys:
                 self.act(Action.hit(d.seat))
                 return True
-            if key == pygame.K_s:
+            if key in stay_keys:
                 self.act(Action.stay(d.seat))
                 return True
             return False
@@ -422,12 +450,15 @@ class TableScene(Scene):
                     detail = t("hint.text", bust=round(o.bust * 100),
                                gain=f"{o.gain:+.1f}") + "   ·   " + detail
             return t("prompt.hit_or_stay", name=who), detail
+        if self.hover is not None and self.hover in d.options:  # the whole name, in words
+            return (t("prompt.target_to", name=who, card=card_name(d.card),
+                      target=self.presenter.who(self.hover)), t("prompt.keys_target"))
         return t("prompt.target", name=who, card=card_name(d.card)), t("prompt.keys_target")
 
     def draw(self, surface: pygame.Surface) -> None:
         lay, views, p = self.layout, self.app.views, self.presenter
         views.table.draw(surface, lay, self.shown, p, self.seat_states())
-        views.panel.draw(surface, lay, self.shown, p, p.timeline.speed)
+        views.panel.draw(surface, lay, self.shown, p, p.timeline.speed, self.log_scroll)
         prompt, detail = self.prompt()
         draw_bar(surface, self.app.assets, lay, prompt, detail,
                  GOLD if self.ready_turn() else CREAM)
@@ -440,3 +471,5 @@ class TableScene(Scene):
             c.draw(surface, assets)
         for banner in p.banners:
             banner.draw(surface, assets)
+        if self.pointer is not None:
+            views.table.name_tip(surface, lay, self.shown, self.pointer)

@@ -65,3 +65,45 @@ def make_manager(size: tuple[int, int], scale: float,
     """The UI manager; ``lang`` translates pygame_gui's own words (the file dialog's)."""
     return pygame_gui.UIManager(size, load_theme(scale), enable_live_theme_updates=False,
                                 starting_language=lang)
+
+
+def text_room(button) -> int:
+    """The width a button's text may take: its rect inside the border and shadow."""
+    border = getattr(button, "border_width", 0)
+    if isinstance(border, dict):
+        border = max(border.get("left", 0), border.get("right", 0))
+    return button.rect.w - 2 * (border + getattr(button, "shadow_width", 0))
+
+
+def text_width(button) -> int:
+    if button.font is None or not button.text:
+        return 0
+    return button.font.size(pygame_gui.core.utility.translate(button.text))[0]
+
+
+def widen_buttons(buttons, screen_w: int, pad: int = 8) -> None:
+    """Make every button at least as wide as its text (and ``pad`` either side), keeping
+    each row of buttons centred where it was and its gaps; a row that would leave the
+    screen is kept inside. The text is never cut and never shrunk."""
+    rows: dict[int, list] = {}
+    for b in buttons:
+        if isinstance(b, pygame_gui.elements.UIButton) and b.ui_container is not None:
+            rows.setdefault(b.rect.y, []).append(b)
+    for row in rows.values():
+        need = {b: text_width(b) + 2 * pad - text_room(b) for b in row}
+        if all(n <= 0 for n in need.values()):
+            continue
+        row.sort(key=lambda b: b.rect.x)
+        gaps = [max(4, nb.rect.x - b.rect.right) for b, nb in zip(row, row[1:], strict=False)]
+        widths = [b.rect.w + max(0, need[b]) for b in row]
+        if len(row) > 1 and all(b.rect.w == row[0].rect.w for b in row):
+            widths = [max(widths)] * len(row)  # a row of equal buttons stays equal
+        total = sum(widths) + sum(gaps)
+        center = (row[0].rect.x + row[-1].rect.right) // 2
+        x = max(0, min(center - total // 2, screen_w - total))
+        for i, b in enumerate(row):
+            offset = b.rect.x - b.relative_rect.x  # a button inside a container
+            b.set_dimensions((widths[i], b.rect.h))
+            b.set_relative_position((x - offset, b.relative_rect.y))
+            b.rebuild()  # lay the text out again in the new width
+            x += widths[i] + (gaps[i] if i < len(gaps) else 0)

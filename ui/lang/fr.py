@@ -16,7 +16,9 @@ STRINGS = {
     "prompt.hit_or_stay": "{name} — piocher ou rester ?",
     "prompt.target": "{name} — qui reçoit la carte {card} ?",
     "prompt.thinking": "{name} réfléchit…",
-    "prompt.keys_hit": "H ou Espace : piocher · S : rester",
+    "prompt.keys_hit": "P ou Espace : piocher · R : rester",
+    "keys.hit": "p",
+    "keys.stay": "r",
     "prompt.keys_target": "Cliquez une place lumineuse ou tapez sa touche",
     "prompt.keys_watch": ("Clic ou Espace : passer · + / − : vitesse · M : sans mouvement · "
                           "Échap : pause"),
@@ -26,6 +28,11 @@ STRINGS = {
     "card.second_chance": "Seconde Chance",
     "caption.round": "Manche {round} — {dealer} distribue",
     "caption.hit": "{who} pioche",
+    "caption.hit_card": "{who} pioche : {card}",
+    "caption.dealt": "{who} reçoit {card}",
+    "caption.f3_card": "{who} prend {card} (Trois à la suite, {slot}/3)",
+    "caption.target_self": "{who} se donne la carte {card}",
+    "prompt.target_to": "{name} — donner la carte {card} à {target} ?",
     "caption.stay": "{who} reste avec {score}",
     "caption.stay_forced": "Plus de cartes : {who} reste avec {score}",
     "caption.bust": "{who} perd : un deuxième {card} !",
@@ -33,8 +40,10 @@ STRINGS = {
     "caption.sc_used": "La Seconde Chance sauve {who} d'un deuxième {card}",
     "caption.sc_given": "{who} donne la Seconde Chance en trop à {target}",
     "caption.target": "{who} donne la carte {card} à {target}",
-    "caption.frozen": "{who} est stoppé avec {score}",
+    "caption.frozen": "Stop pour {who}, qui garde {score}",
+    "caption.frozen_by": "Stop de {by} pour {who}, qui garde {score}",
     "caption.flip3": "{who} doit prendre trois cartes",
+    "caption.f3_done": "Trois à la suite fini : {who} a pris {cards}",
     "caption.staged": "{card} mis de côté",
     "caption.queued": "{card} → {target} : en attente",
     "caption.discarded": "{card} défaussé : {reason}",
@@ -48,9 +57,9 @@ STRINGS = {
     "reason.nobody_can_take": "personne ne peut la prendre",
     "reason.nobody_to_target": "plus personne à viser",
     "reason.round_over": "la manche est finie",
-    "status.stayed": "RESTÉ",
-    "status.frozen": "STOPPÉ",
-    "status.busted": "PERDU",
+    "status.stayed": "ARRÊT",
+    "status.frozen": "STOP",
+    "status.busted": "HORS JEU",
     "seat.bot": "BOT",
     "seat.dealer": "D",
     "pile.draw": "Pioche · {count}",
@@ -63,16 +72,28 @@ STRINGS = {
     "tray.queue": "File des effets",
     "tray.empty": "—",
     "tray.log": "À la table",
+    "tray.log_scrolled": "({count} plus récents au-dessus)",
     "top.round": "Manche {round} · objectif {target}",
+    "top.round_no": "Manche {round}",
+    "top.target": "objectif {target}",
     "hint.text": "Risque de perdre {bust} % · gain moyen en piochant {gain}",
     "summary.title": "Manche {round}",
     "summary.busted": "perdu",
     "summary.flip7": "Flip 7 !",
     "summary.hand": "cette manche",
     "summary.total_col": "total",
+    "summary.why.busted": "perd : deux {card}",
+    "summary.why.frozen": "Stop de {by}",
+    "summary.why.frozen_self": "propre Stop",
+    "summary.why.flip7": "Flip 7 +15",
+    "summary.why.stayed": "reste",
     "over.title": "{who} gagne !",
     "over.chart": "Totaux par manche",
     "over.round": "M{round}",
+    "over.col.total": "total",
+    "over.col.busts": "perdues",
+    "over.col.flip7": "Flip 7",
+    "over.col.best": "record",
     "speed": "vitesse ×{speed}",
 
     # ---- menus, setup, files, settings, rules (issue 6)
@@ -269,8 +290,8 @@ STRINGS = {
     "rules.tab.basics": "Le jeu",
     "rules.tab.actions": "Cartes action",
     "rules.tab.tricky": "Cas délicats",
-    "rules.basics.goal": "Soyez le premier à atteindre 200 points, en autant de manches "
-                         "qu'il faut.",
+    "rules.basics.goal": "La partie s'arrête après la manche où quelqu'un atteint 200 points ; "
+                         "le plus haut total gagne alors.",
     "rules.basics.turn": "À votre tour, piochez (une carte, face visible) ou restez (vous "
                          "gardez vos points et quittez la manche). Sans carte devant vous, "
                          "vous devez piocher.",
@@ -280,15 +301,15 @@ STRINGS = {
                           "manche s'arrête aussitôt pour tout le monde.",
     "rules.basics.score": "Votre score : la somme de vos nombres, doublée par ×2, plus les "
                           "bonus +2 à +10.",
-    "rules.basics.end": "Après une manche où quelqu'un atteint 200, le plus haut total gagne. "
-                        "En cas d'égalité en tête, on joue une manche de plus.",
+    "rules.basics.end": "Atteindre 200 pendant une manche ne l'arrête pas. En cas d'égalité "
+                        "en tête, on joue une manche de plus.",
     "rules.example.score": "Compter une main",
     "rules.example.flip7": "Un Flip 7",
-    "rules.actions.freeze": "Qui la révèle choisit un joueur encore dans la manche — "
-                            "lui-même compris — qui garde ses points et sort de la manche.",
-    "rules.actions.flip_three": "Qui la révèle choisit un joueur encore dans la manche, qui "
+    "rules.actions.freeze": "Qui la révèle choisit une personne encore dans la manche — "
+                            "soi-même compris — qui garde ses points et sort de la manche.",
+    "rules.actions.flip_three": "Qui la révèle choisit une personne encore dans la manche, qui "
                                 "prend les trois cartes suivantes une à une. Cela s'arrête "
-                                "s'il perd ou fait un Flip 7.",
+                                "sur une perte ou un Flip 7.",
     "rules.actions.second_chance": "Gardez-la devant vous : elle annule un nombre en double. "
                                    "Une seule à la fois — une deuxième va à un autre joueur "
                                    "encore dans la manche.",
@@ -301,7 +322,7 @@ STRINGS = {
                          "mis de côté. Après la troisième carte, la cible les donne dans "
                          "l'ordre, un à un. Si elle perd, ils sont défaussés.",
     "rules.tricky.last.title": "Stop sur le dernier joueur",
-    "rules.tricky.last": "Si vous êtes le seul joueur encore dans la manche, un Stop ou un "
+    "rules.tricky.last": "Si personne d'autre n'est encore dans la manche, un Stop ou un "
                          "Trois à la suite que vous révélez est pour vous : un Stop vous fait "
                          "garder vos points et la manche s'arrête.",
     "rules.cap.hand": "votre main",
