@@ -244,22 +244,21 @@ class Game:
         if check:
             self._check(action)
         self.pending = None
-        events: list[Event] = []
-        self._events = events
+        self._events = events = []
         self.actions.append(action)
-        kind = action.kind
+        seat = action.seat
         try:
-            if kind == HIT:
-                self._hit(action.seat, False)
-            elif kind == STAY:
-                hand = self.hands[action.seat]
+            if action.kind == HIT:
+                self._hit(seat, False)
+            elif action.kind == STAY:
+                hand = self.hands[seat]
                 hand.status = STAYED
                 if self._record:
-                    events.append(ev.Stayed(action.seat, hand.score(), False))
+                    events.append(ev.Stayed(seat, hand.points, False))
             else:
                 target = action.target
                 assert target is not None  # checked, or one of pending.actions
-                self._settle(action.seat, target, self._context, forced=False)
+                self._settle(seat, target, self._context, forced=False)
         except _Interrupt:
             pass
         self._run()
@@ -337,7 +336,7 @@ class Game:
                     # R3.1: offer a card to the next active player after the last turn
                     for seat in after[self.cursor]:
                         hand = hands[seat]
-                        if hand.status == ACTIVE:
+                        if hand.status is ACTIVE:
                             break
                     else:
                         self._end_round()
@@ -345,8 +344,8 @@ class Game:
                     self.cursor = seat
                     if hand.numbers or hand.modifiers or hand.second_chance:  # has_cards()
                         self.pending = self._hit_or_stay_decisions[seat]
-                    else:
-                        self._hit(seat, True)  # forced: R3.3
+                        return self._events
+                    self._hit(seat, True)  # forced: R3.3
                 return self._events
             except _Interrupt:  # the round ended mid-task; its stack is already reset
                 continue
@@ -384,7 +383,7 @@ class Game:
                 for seat in self.active_seats():
                     hand = self.hands[seat]
                     hand.status = STAYED
-                    self._emit(ev.Stayed, seat, hand.score(), True)
+                    self._emit(ev.Stayed, seat, hand.points, True)
                 self._end_round()
                 raise _Interrupt
             self.draw_pile, self.discard = self.discard, []  # R2.4
@@ -396,15 +395,19 @@ class Game:
     # ------------------------------------------------------- receiving a card
     def _receive(self, card: str, seat: int, in_flip_three: bool) -> None:
         hand = self.hands[seat]
-        if card in _NUMBER_SET:
-            if card not in hand.distinct:  # R4.1
+        value = _VALUE.get(card)
+        if value is not None:  # a number
+            distinct = hand.distinct
+            if card not in distinct:  # R4.1
                 hand.numbers.append(card)
-                hand.distinct.add(card)
-                hand.number_sum += _VALUE[card]
+                distinct.add(card)
+                hand.number_sum += value
+                hand.points += value + value if hand.x2 else value
                 if self._record:
                     self._events.append(ev.NumberAdded(seat, card))
-                if len(hand.distinct) == 7:  # R4.4
+                if len(distinct) == 7:  # R4.4
                     hand.flip7 = True
+                    hand.points += 15
                     self._emit(ev.Flip7, seat)
                     self._end_round()
                     raise _Interrupt
@@ -415,6 +418,7 @@ class Game:
             else:  # R4.2
                 hand.numbers.append(card)
                 hand.status = BUSTED
+                hand.points = 0
                 self._emit(ev.Busted, seat, card)
         elif card == SECOND_CHANCE:
             if not hand.second_chance:
@@ -438,8 +442,10 @@ class Game:
             bonus = modifier_bonus(card)
             if bonus:
                 hand.bonus += bonus
-            else:
+                hand.points += bonus
+            elif not hand.x2:  # two decks hold two x2: a hand doubles once
                 hand.x2 = True
+                hand.points += hand.number_sum
             hand.modifiers.append(card)
             if self._record:
                 self._events.append(ev.ModifierAdded(seat, card))
@@ -485,7 +491,7 @@ class Game:
         hand = self.hands[seat]
         hand.status = FROZEN
         hand.freezes += 1  # it lies in front of them until the round ends (R5.2)
-        self._emit(ev.Frozen, seat, by, hand.score(), from_queue)
+        self._emit(ev.Frozen, seat, by, hand.points, from_queue)
 
     def _start_flip_three(self, seat: int, by: int, from_queue: bool) -> None:
         self.in_play.append(FLIP_THREE)
@@ -550,17 +556,17 @@ class Game:
         busted: list[int] = []
         flip7 = None
         for seat, hand in enumerate(hands):
-            score = hand.score()
+            score = hand.points
             scores.append(score)
             totals[seat] += score
-            if hand.status == BUSTED:
+            if hand.status is BUSTED:
                 busted.append(seat)
             elif hand.flip7:
                 flip7 = seat
         self.rounds.append(RoundRecord(self.dealer, tuple(scores), tuple(busted), flip7))
         if record:
             results = tuple(ev.HandResult(tuple(h.numbers), tuple(h.modifiers),
-                                          h.status == BUSTED, h.flip7, h.score(),
+                                          h.status == BUSTED, h.flip7, h.points,
                                           h.calculation()) for h in hands)
             self._events.append(ev.RoundScored(self.round_no, self.dealer, results,
                                                tuple(totals)))

@@ -4,6 +4,7 @@ snapshot of the whole table for a screen (:class:`TableSnapshot`)."""
 from __future__ import annotations
 
 from collections import Counter
+from operator import attrgetter
 from typing import TYPE_CHECKING, NamedTuple
 
 from .state import ACTIVE, Decision, HandStatus, RoundRecord
@@ -58,10 +59,9 @@ class HandView:
     def has_cards(self) -> bool:
         return self._hand.has_cards()
 
-    @property
-    def score(self) -> int:
-        """The round score if scored now (R7, with the Flip 7 bonus if made)."""
-        return self._hand.score()
+    #: The round score if scored now (R7, with the Flip 7 bonus if made): the
+    #: engine keeps it up to date, and the getter runs in C (bots read it all the time)
+    score: property = property(attrgetter("_hand.points"))
 
     @property
     def number_sum(self) -> int:
@@ -204,7 +204,7 @@ class TableSnapshot(NamedTuple):
 
 def snapshot(game: Game) -> TableSnapshot:
     hands = tuple(HandSnapshot(tuple(h.numbers), tuple(h.modifiers), h.second_chance, h.status,
-                               h.freezes, h.flip7, h.score()) for h in game.hands)
+                               h.freezes, h.flip7, h.points) for h in game.hands)
     return TableSnapshot(
         game.players, game.bots, game.rules.target, game.round_no, game.dealer,
         tuple(game.totals), tuple(game.initial["totals"]), game.initial["dealer"], hands,
