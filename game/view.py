@@ -33,11 +33,11 @@ class HandView:
 
     @property
     def distinct(self) -> frozenset[str]:
-        return frozenset(self._hand.distinct)
+        return frozenset(self._hand.numbers)
 
     def holds(self, card: str) -> bool:
         """True if this number is already in the line."""
-        return card in self._hand.distinct
+        return card in self._hand.numbers
 
     @property
     def modifiers(self) -> tuple[str, ...]:
