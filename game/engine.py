@@ -26,6 +26,7 @@ from typing import Any
 
 from . import events as ev
 from .cards import (
+    ALL_CARDS,
     FLIP_THREE,
     FREEZE,
     NUMBERS,
@@ -55,13 +56,15 @@ from .state import (
 )
 from .view import HandView, SeatView, TableSnapshot, snapshot
 
-_NUMBER_SET = frozenset(NUMBERS)
-_VALUE = {card: int(card) for card in NUMBERS}
+#: a number card's value, None for any other card (one lookup says both)
+_VALUE: dict[str, int | None] = {card: int(card) if card in NUMBERS else None
+                                 for card in ALL_CARDS}
 _KINDS: dict[str, str] = {HIT: "hit", STAY: "stay", TARGET: "choose a target"}
 CARD_TITLES = {FREEZE: "Freeze", FLIP_THREE: "Flip Three", SECOND_CHANCE: "Second Chance"}
 
 
 _DEFAULT_RULES = RuleOptions()
+_HIT = DrawCause.HIT
 
 
 @lru_cache(maxsize=32)
@@ -341,17 +344,18 @@ class Game:
         while True:
             try:  # one try around the loop: the hot path pays nothing for it
                 if action is not None:
-                    act, action = action, None  # done even if the round ends in the middle
-                    if act.kind == HIT:
-                        self._deal(act.seat, DrawCause.HIT, 0)
-                    elif act.kind == STAY:
-                        hand = self.hands[act.seat]
+                    kind, seat, target = action  # (unpacking is faster than names)
+                    action = None  # done even if the round ends in the middle of it
+                    if kind == HIT:
+                        self._deal(seat, _HIT, 0)
+                    elif kind == STAY:
+                        hand = self.hands[seat]
                         hand.status = STAYED
                         if self._record:
-                            events.append(ev.Stayed(act.seat, hand.points, False))
+                            events.append(ev.Stayed(seat, hand.points, False))
                     else:
-                        assert act.target is not None  # checked, or one of pending.actions
-                        self._settle(act.seat, act.target, self._context, forced=False)
+                        assert target is not None  # checked, or one of pending.actions
+                        self._settle(seat, target, self._context, forced=False)
                 stack, hands = self._stack, self.hands
                 while self.pending is None:
                     if stack:
@@ -372,7 +376,7 @@ class Game:
                     if hand.numbers or hand.modifiers or hand.second_chance:  # has_cards()
                         self.pending = self._hit_or_stay_decisions[seat]
                         break
-                    self._deal(seat, DrawCause.HIT, 0, forced=True)  # R3.3
+                    self._deal(seat, _HIT, 0, forced=True)  # R3.3
                 return events
             except _Interrupt:  # the round ended mid-task; its stack is already reset
                 if self.winner is not None:
@@ -421,11 +425,11 @@ class Game:
         pile = self.draw_pile
         card = pile.pop() if pile else self._draw()  # a reshuffle comes before the Hit
         if self._record:  # the hot path: skip building events nobody reads
-            if cause is DrawCause.HIT:
+            if cause is _HIT:
                 self._events.append(ev.Hit(seat, forced))
             self._events.append(ev.CardDrawn(seat, card, cause, slot))
         hand = self.hands[seat]
-        value = _VALUE.get(card)
+        value = _VALUE[card]
         if value is not None:  # a number
             numbers = hand.numbers
             if card not in numbers:  # R4.1 (no duplicate in a line that has not busted)
