@@ -43,13 +43,14 @@ class Replay:
 
     def __init__(self, data: object) -> None:
         check_table(data)
-        game = gamefile.new_game(data)
+        game = gamefile.new_game(data, start=False)
+        #: the first deal, as at the table (read before the actions, which need it)
+        self.start_events = game.start()
         self.data = data
         self.actions: list[Action] = gamefile.parse_actions(data, game)
         self.decisions: list[Decision] = []
         self.round_after: list[int] = [game.round_no]  # the round shown after k decisions
         self._checkpoints: list[Game] = [game.clone()]
-        self.start_events = list(game.opening_events)
         for index, action in enumerate(self.actions):
             d = game.pending
             card = d.card if d is not None and action.kind not in (HIT, STAY) else None

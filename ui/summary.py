@@ -248,7 +248,7 @@ class GameOver(Overlay):
     def chart(self, img, r: pygame.Rect, u: float, winner: int) -> None:
         shown = self.table.shown
         game = self.table.game
-        series = [tuple(game.initial["totals"])] + list(shown.round_totals)
+        series = [game.snapshot().start_totals] + list(shown.round_totals)
         rounds = len(series) - 1
         top = max(max(max(s) for s in series), shown.target, 1)
         small = max(10, round(12 * u))
