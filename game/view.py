@@ -4,7 +4,6 @@ snapshot of the whole table for a screen (:class:`TableSnapshot`)."""
 from __future__ import annotations
 
 from collections import Counter
-from operator import attrgetter
 from typing import TYPE_CHECKING, NamedTuple
 
 from .state import ACTIVE, Decision, HandStatus, RoundRecord
@@ -59,9 +58,11 @@ class HandView:
     def has_cards(self) -> bool:
         return self._hand.has_cards()
 
-    #: The round score if scored now (R7, with the Flip 7 bonus if made): the
-    #: engine keeps it up to date, and the getter runs in C (bots read it all the time)
-    score: property = property(attrgetter("_hand.points"))
+    @property
+    def score(self) -> int:
+        """The round score if scored now (R7, with the Flip 7 bonus if made), kept up to
+        date by the engine as cards arrive: bots read it at every decision."""
+        return self._hand.points
 
     @property
     def number_sum(self) -> int:
