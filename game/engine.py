@@ -26,6 +26,7 @@ from typing import Any
 
 from . import events as ev
 from .cards import (
+    ALL_CARDS,
     FLIP_THREE,
     FREEZE,
     NUMBERS,
@@ -55,13 +56,15 @@ from .state import (
 )
 from .view import HandView, SeatView, TableSnapshot, snapshot
 
-_NUMBER_SET = frozenset(NUMBERS)
-_VALUE = {card: int(card) for card in NUMBERS}
+#: a number card's value, None for any other card (one lookup says both)
+_VALUE: dict[str, int | None] = {card: int(card) if card in NUMBERS else None
+                                 for card in ALL_CARDS}
 _KINDS: dict[str, str] = {HIT: "hit", STAY: "stay", TARGET: "choose a target"}
 CARD_TITLES = {FREEZE: "Freeze", FLIP_THREE: "Flip Three", SECOND_CHANCE: "Second Chance"}
 
 
 _DEFAULT_RULES = RuleOptions()
+_HIT = DrawCause.HIT
 
 
 @lru_cache(maxsize=32)
@@ -81,6 +84,24 @@ def _target_actions(n: int) -> tuple[tuple[Action, ...], ...]:
 def _seats_after(n: int) -> tuple[tuple[int, ...], ...]:
     """For each seat, every seat in turn order after it, itself last."""
     return tuple(tuple((seat + step) % n for step in range(1, n + 1)) for seat in range(n))
+
+
+def shuffle(rng: random.Random, cards: list[str]) -> None:
+    """``rng.shuffle(cards)``, bit for bit, without a Python call per card.
+
+    The shuffles are part of the file format (tests/test_shuffle_golden.py): this
+    is CPython's ``Random.shuffle`` walk with its ``_randbelow`` (draw the bits
+    of ``n``, again while too big) written inline, which halves its cost.
+    ``tests/test_engine_shuffle.py`` checks it against ``random.shuffle``.
+    """
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 class DeckError(ValueError):
@@ -112,6 +133,14 @@ def _rest_of_deck(decks: int, stacked: list[str]) -> list[str]:
 class Game:
     """One game of Flip 7 from its first deal to its winner."""
 
+    # slots: the fastest attribute access there is, and more than CPython's 30
+    # instance attributes that can share their keys
+    __slots__ = ("players", "bots", "rules", "seed", "rng", "draw_pile", "dealer", "initial",
+                 "totals", "discard", "staged", "queue", "in_play", "hands", "round_no",
+                 "rounds", "actions", "pending", "winner", "reshuffled_this_round", "cursor",
+                 "_stack", "_hit_or_stay_decisions", "_target_actions", "_hand_views", "_after",
+                 "_context", "_record", "_events", "started", "opening_events")
+
     def __init__(self, players: Sequence[str], rules: RuleOptions | None = None, seed: int = 0,
                  dealer: int | None = None, totals: Sequence[int] | None = None,
                  deck: Sequence[str] | None = None, bots: Sequence[str | None] | None = None,
@@ -126,7 +155,7 @@ class Game:
         self.rng = random.Random(seed)
         stacked = [check_card(c) for c in (deck or ())]
         remaining = _rest_of_deck(self.rules.deck_count(n), stacked)
-        self.rng.shuffle(remaining)
+        shuffle(self.rng, remaining)
         self.draw_pile: list[str] = remaining + stacked[::-1]  # top card last
         drawn = self.rng.randrange(n)  # drawn even when given: later shuffles stay the same
         self.dealer = drawn if dealer is None else dealer
@@ -222,12 +251,13 @@ class Game:
     def clone(self) -> Game:
         """An independent copy (same RNG state), for bots and search."""
         new = Game.__new__(Game)
-        new.__dict__.update(self.__dict__)
+        for name in Game.__slots__:
+            setattr(new, name, getattr(self, name))
         for name in ("draw_pile", "discard", "staged", "queue", "in_play", "totals", "rounds",
                      "actions", "_stack"):
             setattr(new, name, getattr(self, name).copy())
         new.hands = [h.copy() for h in self.hands]
-        new.rng = random.Random()
+        new.rng = random.Random(0)  # any seed: setstate replaces it (no urandom)
         new.rng.setstate(self.rng.getstate())
         new._events = []
         new._hand_views = None
@@ -243,27 +273,9 @@ class Game:
         """
         if check:
             self._check(action)
-        self.pending = None
-        events: list[Event] = []
-        self._events = events
         self.actions.append(action)
-        kind = action.kind
-        try:
-            if kind == HIT:
-                self._hit(action.seat, False)
-            elif kind == STAY:
-                hand = self.hands[action.seat]
-                hand.status = STAYED
-                if self._record:
-                    events.append(ev.Stayed(action.seat, hand.score(), False))
-            else:
-                target = action.target
-                assert target is not None  # checked, or one of pending.actions
-                self._settle(action.seat, target, self._context, forced=False)
-        except _Interrupt:
-            pass
-        self._run()
-        return events
+        self._events = []
+        return self._run(action)
 
     def _check(self, action: Action) -> None:
         d = self.pending
@@ -320,36 +332,55 @@ class Game:
             self._events.append(kind(*fields))
 
     # --------------------------------------------------------------- the loop
-    def _run(self) -> list:
-        """Run tasks until a real decision is needed or the game is over.
+    def _run(self, action: Action | None = None) -> list[Event]:
+        """Carry out ``action`` (none at the start), then run tasks until a real
+        decision is needed or the game is over; returns the events.
 
         Under every task lies the next turn (R3.1): with no task left, it is
         someone's turn — the hot path of hit after hit never touches the stack.
         """
-        stack, hands, after = self._stack, self.hands, self._after
+        self.pending = None
+        events = self._events
         while True:
             try:  # one try around the loop: the hot path pays nothing for it
-                while self.pending is None and self.winner is None:
+                if action is not None:
+                    kind, seat, target = action  # (unpacking is faster than names)
+                    action = None  # done even if the round ends in the middle of it
+                    if kind == HIT:
+                        self._deal(seat, _HIT, 0)
+                    elif kind == STAY:
+                        hand = self.hands[seat]
+                        hand.status = STAYED
+                        if self._record:
+                            events.append(ev.Stayed(seat, hand.points, False))
+                    else:
+                        assert target is not None  # checked, or one of pending.actions
+                        self._settle(seat, target, self._context, forced=False)
+                stack, hands = self._stack, self.hands
+                while self.pending is None:
                     if stack:
                         task = stack.pop()
                         task[0](self, *task[1:])
                         continue
                     # R3.1: offer a card to the next active player after the last turn
-                    for seat in after[self.cursor]:
+                    for seat in self._after[self.cursor]:
                         hand = hands[seat]
-                        if hand.status == ACTIVE:
+                        if hand.status is ACTIVE:
                             break
-                    else:
+                    else:  # nobody left: the round is over
                         self._end_round()
+                        if self.winner is not None:
+                            break
                         continue
                     self.cursor = seat
                     if hand.numbers or hand.modifiers or hand.second_chance:  # has_cards()
                         self.pending = self._hit_or_stay_decisions[seat]
-                    else:
-                        self._hit(seat, True)  # forced: R3.3
-                return self._events
+                        break
+                    self._deal(seat, _HIT, 0, forced=True)  # R3.3
+                return events
             except _Interrupt:  # the round ended mid-task; its stack is already reset
-                continue
+                if self.winner is not None:
+                    return events
 
     def _start_round(self) -> None:
         self.round_no += 1
@@ -367,16 +398,7 @@ class Game:
         self._stack.append((Game._t_deal, k + 1))
         seat = (self.dealer + k) % n
         if self.hands[seat].status == ACTIVE:  # frozen or busted before the deal: none
-            card = self._draw()
-            self._emit(ev.CardDrawn, seat, card, DrawCause.DEAL, 0)
-            self._receive(card, seat, in_flip_three=False)
-
-    def _hit(self, seat: int, forced: bool) -> None:
-        pile = self.draw_pile
-        card = pile.pop() if pile else self._draw()
-        if self._record:  # the hot path: skip building events nobody reads
-            self._events += (ev.Hit(seat, forced), ev.CardDrawn(seat, card, DrawCause.HIT, 0))
-        self._receive(card, seat, False)
+            self._deal(seat, DrawCause.DEAL, 0)
 
     def _draw(self) -> str:
         if not self.draw_pile:
@@ -384,27 +406,41 @@ class Game:
                 for seat in self.active_seats():
                     hand = self.hands[seat]
                     hand.status = STAYED
-                    self._emit(ev.Stayed, seat, hand.score(), True)
+                    self._emit(ev.Stayed, seat, hand.points, True)
                 self._end_round()
                 raise _Interrupt
             self.draw_pile, self.discard = self.discard, []  # R2.4
-            self.rng.shuffle(self.draw_pile)
+            shuffle(self.rng, self.draw_pile)
             self.reshuffled_this_round = True
             self._emit(ev.Reshuffled, len(self.draw_pile))
         return self.draw_pile.pop()
 
     # ------------------------------------------------------- receiving a card
-    def _receive(self, card: str, seat: int, in_flip_three: bool) -> None:
+    def _deal(self, seat: int, cause: DrawCause, slot: int, forced: bool = False) -> None:
+        """Draw the top card for ``seat`` and put it where it goes (R4, R5).
+
+        ``slot`` is 1–3 for the cards of a Flip Three, else 0; ``forced`` a hit
+        of R3.3. Every card a player receives comes through here: the hot path.
+        """
+        pile = self.draw_pile
+        card = pile.pop() if pile else self._draw()  # a reshuffle comes before the Hit
+        if self._record:  # the hot path: skip building events nobody reads
+            if cause is _HIT:
+                self._events.append(ev.Hit(seat, forced))
+            self._events.append(ev.CardDrawn(seat, card, cause, slot))
         hand = self.hands[seat]
-        if card in _NUMBER_SET:
-            if card not in hand.distinct:  # R4.1
-                hand.numbers.append(card)
-                hand.distinct.add(card)
-                hand.number_sum += _VALUE[card]
+        value = _VALUE[card]
+        if value is not None:  # a number
+            numbers = hand.numbers
+            if card not in numbers:  # R4.1 (no duplicate in a line that has not busted)
+                numbers.append(card)
+                hand.number_sum += value
+                hand.points += value + value if hand.x2 else value
                 if self._record:
                     self._events.append(ev.NumberAdded(seat, card))
-                if len(hand.distinct) == 7:  # R4.4
+                if len(numbers) == 7:  # R4.4
                     hand.flip7 = True
+                    hand.points += 15
                     self._emit(ev.Flip7, seat)
                     self._end_round()
                     raise _Interrupt
@@ -415,6 +451,7 @@ class Game:
             else:  # R4.2
                 hand.numbers.append(card)
                 hand.status = BUSTED
+                hand.points = 0
                 self._emit(ev.Busted, seat, card)
         elif card == SECOND_CHANCE:
             if not hand.second_chance:
@@ -427,7 +464,7 @@ class Game:
                                 if s != seat and not self.hands[s].second_chance)
                 self._ask(seat, card, options, "give")
         elif card in (FREEZE, FLIP_THREE):
-            if in_flip_three:  # R5.4.2
+            if slot:  # inside a Flip Three: staged (R5.4.2)
                 self.staged.append(card)
                 self._emit(ev.Staged, seat, card, len(self.staged) - 1)
             else:
@@ -438,8 +475,10 @@ class Game:
             bonus = modifier_bonus(card)
             if bonus:
                 hand.bonus += bonus
-            else:
+                hand.points += bonus
+            elif not hand.x2:  # two decks hold two x2: a hand doubles once
                 hand.x2 = True
+                hand.points += hand.number_sum
             hand.modifiers.append(card)
             if self._record:
                 self._events.append(ev.ModifierAdded(seat, card))
@@ -485,7 +524,7 @@ class Game:
         hand = self.hands[seat]
         hand.status = FROZEN
         hand.freezes += 1  # it lies in front of them until the round ends (R5.2)
-        self._emit(ev.Frozen, seat, by, hand.score(), from_queue)
+        self._emit(ev.Frozen, seat, by, hand.points, from_queue)
 
     def _start_flip_three(self, seat: int, by: int, from_queue: bool) -> None:
         self.in_play.append(FLIP_THREE)
@@ -497,9 +536,7 @@ class Game:
         hand = self.hands[seat]
         if slot <= 3 and hand.status == ACTIVE:
             self._stack.append((Game._t_flip_three, seat, slot + 1))
-            card = self._draw()
-            self._emit(ev.CardDrawn, seat, card, DrawCause.FLIP_THREE, slot)
-            self._receive(card, seat, in_flip_three=True)
+            self._deal(seat, DrawCause.FLIP_THREE, slot)
             return
         self.in_play.remove(FLIP_THREE)  # R5.4.5
         self.discard.append(FLIP_THREE)
@@ -545,28 +582,24 @@ class Game:
                     self._emit(ev.CardDiscarded, card, origin, None, DiscardReason.ROUND_OVER)
                 self.discard.extend(cards)
             self.in_play, self.staged, self.queue = [], [], []
-        hands, totals = self.hands, self.totals
+        hands, totals, discard = self.hands, self.totals, self.discard
+        if record:  # the hands as they were scored, before they are cleared
+            results = tuple(ev.HandResult(tuple(h.numbers), tuple(h.modifiers),
+                                          h.status == BUSTED, h.flip7, h.points,
+                                          h.calculation()) for h in hands)
+        before = len(discard)
         scores: list[int] = []
         busted: list[int] = []
         flip7 = None
         for seat, hand in enumerate(hands):
-            score = hand.score()
+            score = hand.points
             scores.append(score)
             totals[seat] += score
-            if hand.status == BUSTED:
+            if hand.status is BUSTED:
                 busted.append(seat)
             elif hand.flip7:
                 flip7 = seat
-        self.rounds.append(RoundRecord(self.dealer, tuple(scores), tuple(busted), flip7))
-        if record:
-            results = tuple(ev.HandResult(tuple(h.numbers), tuple(h.modifiers),
-                                          h.status == BUSTED, h.flip7, h.score(),
-                                          h.calculation()) for h in hands)
-            self._events.append(ev.RoundScored(self.round_no, self.dealer, results,
-                                               tuple(totals)))
-        before = len(self.discard)
-        discard = self.discard
-        for hand in hands:  # R6.3: every card in front of players, in the order of cards()
+            # R6.3: every card in front of the player, in the order of Hand.cards()
             discard += hand.numbers
             discard += hand.modifiers
             if hand.second_chance:
@@ -574,8 +607,10 @@ class Game:
             if hand.freezes:
                 discard += [FREEZE] * hand.freezes
             hand.reset()
+        self.rounds.append(RoundRecord(self.dealer, tuple(scores), tuple(busted), flip7))
         if record:
-            self._events.append(ev.CardsCleared(len(discard) - before))
+            self._events += (ev.RoundScored(self.round_no, self.dealer, results, tuple(totals)),
+                             ev.CardsCleared(len(discard) - before))
         best = max(totals)
         if best >= self.rules.target:  # R8.1
             leaders = tuple(s for s, t in enumerate(totals) if t == best)

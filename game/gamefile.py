@@ -95,8 +95,9 @@ def from_dict(data: Any, record_events: bool = True) -> Game:
     return game
 
 
-def new_game(data: Any, record_events: bool = True) -> Game:
-    """The game at its start, before any action of the file."""
+def new_game(data: Any, record_events: bool = True, start: bool = True) -> Game:
+    """The game at its start, before any action of the file (``start=False``: before
+    its opening too; ``game.start()`` then deals it and returns its events)."""
     if not isinstance(data, dict):
         raise GameFileError(f"not a game file: expected a JSON object, got {_kind(data)}")
     if "format" not in data:
@@ -139,7 +140,7 @@ def new_game(data: Any, record_events: bool = True) -> Game:
         raise GameFileError(f"{len(actions)} actions: a game file holds at most {MAX_ACTIONS}")
     try:
         return Game(names, rules, seed=seed, dealer=dealer, totals=totals, deck=deck, bots=bots,
-                    record_events=record_events)
+                    record_events=record_events, start=start)
     except UnknownCardError:
         bad = next(c for c in deck or () if not isinstance(c, str) or c not in ALL_CARDS)
         raise GameFileError(f"'deck': unknown card {excerpt(bad)}") from None

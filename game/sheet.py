@@ -335,9 +335,9 @@ class ScoreSheet:
 
 def sheet_from_game(game: Any) -> ScoreSheet:
     """The sheet of a game played in the program (a :class:`game.engine.Game`)."""
-    sheet = ScoreSheet(game.players, game.rules.target, game.initial["dealer"],
-                       game.initial["totals"])
-    for record in game.rounds:
+    snap = game.snapshot()
+    sheet = ScoreSheet(snap.players, snap.target, snap.start_dealer, snap.start_totals)
+    for record in snap.rounds:
         sheet.add_round(list(record.scores))
     return sheet
 

@@ -57,8 +57,8 @@ def play_game(levels: tuple[str, ...], seed: int, rules: RuleOptions | None = No
     # built-in bots return one of pending.actions and plug-ins are checked by
     # load_bots: no second legality check, no list per decision
     while (d := game.pending) is not None:
-        seat = d.seat
-        apply(choosers[seat](views[seat], d.actions, rng), False)
+        seat, _kind, _card, _options, legal = d  # (unpacking is faster than names)
+        apply(choosers[seat](views[seat], legal, rng), False)
     return game
 
 

@@ -98,23 +98,32 @@ class Hand:
     """The cards in front of one player this round, and their status."""
 
     __slots__ = ("numbers", "modifiers", "second_chance", "status", "freezes", "flip7",
-                 "distinct", "number_sum", "bonus", "x2")
+                 "number_sum", "bonus", "x2", "points")
 
     def __init__(self) -> None:
+        self.numbers: list[str] = []  # in the order received; a bust's duplicate last
+        self.modifiers: list[str] = []
         self.reset()
 
     def reset(self) -> None:
         """An empty hand: the start of a round (the object lives for the whole game)."""
-        self.numbers: list[str] = []  # in the order received; a bust's duplicate last
-        self.modifiers: list[str] = []
+        self.numbers.clear()
+        self.modifiers.clear()
         self.second_chance = False
         self.status = ACTIVE
         self.freezes = 0  # the Freeze that froze them lies in front of them (R5.2)
         self.flip7 = False
-        self.distinct: set[str] = set()
         self.number_sum = 0
         self.bonus = 0
         self.x2 = False
+        #: :meth:`score` kept up to date by the engine at every change, so that
+        #: reading a hand's score (a bot does at every decision) costs nothing
+        self.points = 0
+
+    @property
+    def distinct(self) -> set[str]:
+        """The numbers in the line, each once (a bust's duplicate is one of them)."""
+        return set(self.numbers)
 
     def has_cards(self) -> bool:
         """R3.3: numbers, modifiers and a Second Chance count as cards."""
@@ -151,8 +160,8 @@ class Hand:
         new.status = self.status
         new.freezes = self.freezes
         new.flip7 = self.flip7
-        new.distinct = self.distinct.copy()
         new.number_sum = self.number_sum
         new.bonus = self.bonus
         new.x2 = self.x2
+        new.points = self.points
         return new

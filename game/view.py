@@ -32,11 +32,11 @@ class HandView:
 
     @property
     def distinct(self) -> frozenset[str]:
-        return frozenset(self._hand.distinct)
+        return frozenset(self._hand.numbers)
 
     def holds(self, card: str) -> bool:
         """True if this number is already in the line."""
-        return card in self._hand.distinct
+        return card in self._hand.numbers
 
     @property
     def modifiers(self) -> tuple[str, ...]:
@@ -60,8 +60,9 @@ class HandView:
 
     @property
     def score(self) -> int:
-        """The round score if scored now (R7, with the Flip 7 bonus if made)."""
-        return self._hand.score()
+        """The round score if scored now (R7, with the Flip 7 bonus if made), kept up to
+        date by the engine as cards arrive: bots read it at every decision."""
+        return self._hand.points
 
     @property
     def number_sum(self) -> int:
@@ -204,7 +205,7 @@ class TableSnapshot(NamedTuple):
 
 def snapshot(game: Game) -> TableSnapshot:
     hands = tuple(HandSnapshot(tuple(h.numbers), tuple(h.modifiers), h.second_chance, h.status,
-                               h.freezes, h.flip7, h.score()) for h in game.hands)
+                               h.freezes, h.flip7, h.points) for h in game.hands)
     return TableSnapshot(
         game.players, game.bots, game.rules.target, game.round_no, game.dealer,
         tuple(game.totals), tuple(game.initial["totals"]), game.initial["dealer"], hands,

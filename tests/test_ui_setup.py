@@ -61,7 +61,10 @@ def test_the_setup_screen_builds_the_exact_game_it_shows(app):
     click(app, button_center(scene, "kind:1"))  # Ada: normal -> expert
     click(app, button_center(scene, "kind:2"))  # Bo: easy -> normal
     click(app, button_center(scene, "kind:2"))  # -> expert
+    click(app, button_center(scene, "kind:2"))  # -> plug-in
+    scene = app.stack.top
     click(app, button_center(scene, "kind:2"))  # -> human
+    scene = app.stack.top
     retype(app, scene, "name:2", "Hugo")
     click(app, button_center(scene, "add_bot"))
     scene = app.stack.top
@@ -87,11 +90,28 @@ def test_the_setup_screen_builds_the_exact_game_it_shows(app):
     assert game.bots == ("expert", None, "normal", "expert", None) or game.bots == (
         "baseline", None, "normal", "baseline", None)  # expert may still be missing
     assert game.rules == RuleOptions(target=150, opening="deal", flip_three_on_bust="resolve")
-    assert game.seed == 4242 and game.initial["dealer"] == 2
+    assert game.seed == 4242 and game.snapshot().start_dealer == 2
     # the same seed and dealer deal the same game again
     from game.engine import Game
     again = Game(list(game.players), game.rules, seed=4242, dealer=2, bots=game.bots)
-    assert again.initial == game.initial and again.opening_events == game.opening_events
+    assert again.snapshot() == game.snapshot() and again.opening_events == game.opening_events
+
+
+def test_a_seat_plays_a_plug_in_bot_typed_as_a_spec(app):
+    """Kind → plug-in: a field for the spec appears; "Start" waits until it loads."""
+    scene = open_setup(app)
+    click(app, button_center(scene, "kind:3"))  # Cyd: expert -> plug-in
+    scene = app.stack.top
+    assert scene.setup.seats[3] == Seat("Cyd", "") and "spec:3" in scene.widgets
+    assert "setup.error.plugin" in scene.setup.problems()
+    assert not scene.widgets["start"].is_enabled
+    retype(app, scene, "spec:3", "examples/bots/nowhere.py:choose")
+    assert not scene.widgets["start"].is_enabled
+    retype(app, scene, "spec:3", "examples/bots/coin.py:choose")
+    assert scene.setup.problems() == [] and scene.widgets["start"].is_enabled
+    click(app, button_center(scene, "start"))
+    game = table_of(app).game
+    assert game.bots[3] == "examples/bots/coin.py:choose" and game.players[3] == "Cyd"
 
 
 def test_a_random_dealer_and_seed_are_drawn_at_start(app):

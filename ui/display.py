@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from game import events as ev
 from game.cards import FLIP_THREE, FREEZE, SECOND_CHANCE, composition
 from game.state import ACTIVE, BUSTED, FROZEN, STAYED
+from game.view import TableSnapshot
 
 
 @dataclass
@@ -84,30 +85,31 @@ class Shown:
     #: ("frozen", by), ("flip7",), ("stayed",) or None (a table loaded mid-game)
     last_reasons: tuple[tuple | None, ...] = ()
     version: int = 0  # bumped on every change: caches key on it
-    chosen: str | None = None  # a TargetChosen whose Frozen/FlipThreeStarted comes next
 
     # ------------------------------------------------------------- creation
     @classmethod
     def before_opening(cls, game) -> Shown:
-        """The table before the constructor's opening moves: a full draw pile, nothing dealt."""
-        n = len(game.players)
-        return cls(game.players, game.bots, game.rules.target, [ShownHand() for _ in range(n)],
-                   list(game.initial["totals"]), game.initial["dealer"],
+        """The table before the game's opening (what ``start()`` returned, or
+        ``opening_events``): a full draw pile, nothing dealt."""
+        snap = game.snapshot()
+        n = len(snap.players)
+        return cls(snap.players, snap.bots, snap.target, [ShownHand() for _ in range(n)],
+                   list(snap.start_totals), snap.start_dealer,
                    draw_count=sum(composition(game.rules.deck_count(n)).values()))
 
     @classmethod
     def from_game(cls, game) -> Shown:
-        """The table as the game holds it now (a quiet moment: nothing left to animate)."""
-        shown = cls(game.players, game.bots, game.rules.target, [], list(game.totals),
-                    game.dealer, game.round_no, len(game.draw_pile), len(game.discard),
-                    game.discard[-1] if game.discard else None, list(game.staged),
-                    [(c, t) for c, t, _ in game.queue], list(game.in_play))
-        for hand in game.hands:
-            shown.hands.append(ShownHand(list(hand.numbers), list(hand.modifiers),
-                                         hand.second_chance, hand.status, hand.freezes,
-                                         hand.flip7))
-        shown.round_totals = _replay_totals(game)
-        shown.winner = game.winner
+        """The table as the game holds it now (a quiet moment: nothing left to animate),
+        read from ``game.snapshot()``, never from the engine's insides."""
+        snap = game.snapshot()
+        shown = cls(snap.players, snap.bots, snap.target,
+                    [ShownHand(list(h.numbers), list(h.modifiers), h.second_chance, h.status,
+                               h.freezes, h.flip7) for h in snap.hands],
+                    list(snap.totals), snap.dealer, snap.round_no, snap.draw_count,
+                    snap.discard_count, snap.discard_top, list(snap.staged),
+                    [(q.card, q.target) for q in snap.queue], list(snap.in_play))
+        shown.round_totals = _replay_totals(snap)
+        shown.winner = snap.winner
         return shown
 
     def hand_shown(self, seat: int) -> ShownHand:
@@ -147,13 +149,11 @@ class Shown:
 
     def _on_CardDrawn(self, e: ev.CardDrawn) -> None:
         self.draw_count -= 1
-        hand = self.hands[e.seat]
         if e.cause == "flip_three" and self.flip_three is not None:
             self.flip_three.cards.append(e.card)
-        # mirror the engine: these wait in play for their receiver's choice (R5.1, R5.3)
-        if ((e.card in (FREEZE, FLIP_THREE) and e.cause != "flip_three")
-                or (e.card == SECOND_CHANCE and hand.second_chance)):
-            self.in_play.append(e.card)
+
+    def _on_CardInPlay(self, e: ev.CardInPlay) -> None:
+        self.in_play.append(e.card)  # it waits for its receiver's choice (R5.1, R5.3)
 
     def _on_NumberAdded(self, e: ev.NumberAdded) -> None:
         self.hands[e.seat].numbers.append(e.card)
@@ -180,24 +180,18 @@ class Shown:
 
     def _on_TargetChosen(self, e: ev.TargetChosen) -> None:
         self.in_play.remove(e.card)
-        self.chosen = e.card
-
-    def _take_effect(self, card: str) -> None:
-        """The card behind a Frozen / FlipThreeStarted: just chosen, or the queue's head."""
-        if self.chosen == card:
-            self.chosen = None
-        else:
-            self.queue.pop(0)
 
     def _on_Frozen(self, e: ev.Frozen) -> None:
-        self._take_effect(FREEZE)
+        if e.from_queue:  # else its card was just chosen (TargetChosen took it)
+            self.queue.pop(0)
         hand = self.hands[e.seat]
         hand.status = FROZEN
         hand.freezes += 1
         hand.frozen_by = e.by
 
     def _on_FlipThreeStarted(self, e: ev.FlipThreeStarted) -> None:
-        self._take_effect(FLIP_THREE)
+        if e.from_queue:
+            self.queue.pop(0)
         self.in_play.append(FLIP_THREE)
         self.flip_three = FlipThreeShown(e.seat, e.by)
 
@@ -270,10 +264,11 @@ def _reason(hand: ShownHand) -> tuple | None:
     return None
 
 
-def _replay_totals(game) -> list[tuple[int, ...]]:
-    totals = list(game.initial["totals"])
+def _replay_totals(snap: TableSnapshot) -> list[tuple[int, ...]]:
+    """The totals after each finished round."""
+    totals = list(snap.start_totals)
     out = []
-    for record in game.rounds:
+    for record in snap.rounds:
         totals = [t + s for t, s in zip(totals, record.scores, strict=True)]
         out.append(tuple(totals))
     return out

@@ -8,8 +8,9 @@ to a round costs a few dozen ``Game.apply`` calls, never a whole game.
 
 >>> r = Replay({"format": "flip7/1", "players": ["Ana", "Bo"], "seed": 1, "dealer": 1,
 ...             "deck": ["3", "5", "3"], "actions": [{"player": "Ana", "do": "hit"}]})
->>> len(r), r.game_at(1).hands[0].status, r.game_at(0).hands[0].numbers
-(1, 'busted', ['3'])
+>>> first, after = r.game_at(0).snapshot().hands[0], r.game_at(1).snapshot().hands[0]
+>>> len(r), first.numbers, after.status == "busted"
+(1, ('3',), True)
 """
 
 from __future__ import annotations
@@ -45,13 +46,14 @@ class Replay:
 
     def __init__(self, data: object) -> None:
         check_table(data)
-        game = gamefile.new_game(data)
+        game = gamefile.new_game(data, start=False)
+        #: the first deal, as at the table (read before the actions, which need it)
+        self.start_events = game.start()
         self.data = data
         self.actions: list[Action] = gamefile.parse_actions(data, game)
         self.decisions: list[Decision] = []
         self.round_after: list[int] = [game.round_no]  # the round shown after k decisions
         self._checkpoints: list[Game] = [game.clone()]
-        self.start_events = list(game.opening_events)
         for index, action in enumerate(self.actions):
             d = game.pending
             card = d.card if d is not None and action.kind not in (HIT, STAY) else None

@@ -17,14 +17,16 @@ from .assets import CREAM, GOLD, MUTED, RED
 from .config import MAX_SEATS, MIN_SEATS
 from .forms import FormScene
 from .i18n import t
-from .setup_model import NAME_LIMIT, TableSetup
+from .setup_model import NAME_LIMIT, PLUGIN, SPEC_LIMIT, TableSetup, seat_kind
 
 ROW_TOOLS = (("dealer", "D", "setup.tip.dealer"), ("up", "▲", "setup.tip.up"),
              ("down", "▼", "setup.tip.down"), ("remove", "✕", "setup.tip.remove"))
 
 
 def kind_label(bot: str | None) -> str:
-    return t("setup.human") if bot is None else t("setup.bot", level=t(f"setup.level.{bot}"))
+    if bot is None:
+        return t("setup.human")
+    return t("setup.bot", level=t(f"setup.level.{seat_kind(bot)}"))
 
 
 class SetupScene(FormScene):
@@ -117,14 +119,23 @@ class SetupScene(FormScene):
         tool = round(44 * u)
         kind_w = round(190 * u)
         name_w = area.w - bar - kind_w - 4 * tool - 5 * round(8 * u)
-        for i in range(n):
+        for i, seat in enumerate(self.setup.seats):
             y = i * step
             x = 0
             self.button(f"kind:{i}", (x, y, kind_w, row_h), "", "#choice_button",
                         container=self.scroller)
             x += kind_w + round(8 * u)
-            self.entry(f"name:{i}", (x, y, name_w, row_h), "", NAME_LIMIT,
-                       container=self.scroller)
+            if seat_kind(seat.bot) == PLUGIN:  # the name, then the spec of the bot function
+                half = (name_w - round(8 * u)) * 2 // 5
+                self.entry(f"name:{i}", (x, y, half, row_h), "", NAME_LIMIT,
+                           container=self.scroller)
+                self.entry(f"spec:{i}", (x + half + round(8 * u), y,
+                                         name_w - half - round(8 * u), row_h),
+                           seat.bot or "", SPEC_LIMIT, container=self.scroller,
+                           placeholder=t("setup.spec_hint"))
+            else:
+                self.entry(f"name:{i}", (x, y, name_w, row_h), "", NAME_LIMIT,
+                           container=self.scroller)
             x += name_w + round(8 * u)
             for name, label, tip in ROW_TOOLS:
                 self.button(f"{name}:{i}", (x, y, tool, row_h), label, "#tool_button",
@@ -185,7 +196,9 @@ class SetupScene(FormScene):
             self.select("f3", index)
         elif i is not None and i < len(s.seats):
             if what == "kind":
+                was = seat_kind(s.seats[i].bot)
                 s.cycle_kind(i)
+                rebuild = PLUGIN in (was, seat_kind(s.seats[i].bot))  # the spec field comes or goes
             elif what == "dealer":
                 s.toggle_dealer(i)
             elif what in ("up", "down"):
@@ -201,6 +214,8 @@ class SetupScene(FormScene):
         what, _, index = name.partition(":")
         if what == "name" and index.isdigit() and int(index) < len(self.setup.seats):
             self.setup.rename(int(index), text)
+        elif what == "spec" and index.isdigit() and int(index) < len(self.setup.seats):
+            self.setup.set_spec(int(index), text)
         elif name == "target":
             self.setup.target = text
         elif name == "seed":

@@ -17,15 +17,43 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from functools import lru_cache
 
+from game import plugins
 from game.limits import MAX_NAME, MAX_TARGET, clean_text, name_problem, parse_int
 from game.rules import DEFAULT_TARGET, FLIP_THREE_ON_BUST, OPENINGS, RuleOptions
 
-from .config import BOT_NAMES, MAX_SEATS, MIN_SEATS, Seat
+from .config import BOT_LEVELS, BOT_NAMES, MAX_SEATS, MIN_SEATS, Seat
 
-KINDS = (None, "easy", "normal", "expert")  # what a seat's kind button cycles through
+PLUGIN = "plugin"  # the kind of a seat whose bot is a plug-in spec (INTERFACES.md §5)
+KINDS = (None, "easy", "normal", "expert", PLUGIN)  # what a seat's kind button cycles through
 NAME_LIMIT = MAX_NAME
-__all__ = ["MAX_TARGET", "NAME_LIMIT", "GameSpec", "TableSetup"]
+SPEC_LIMIT = 300
+__all__ = ["MAX_TARGET", "NAME_LIMIT", "PLUGIN", "SPEC_LIMIT", "GameSpec", "TableSetup",
+           "seat_kind"]
+
+
+def seat_kind(bot: str | None) -> str | None:
+    """None for a human, the level of a built-in bot, or :data:`PLUGIN`: a plug-in seat's
+    ``bot`` is its spec (``""`` until one is typed).
+
+    >>> seat_kind(None), seat_kind("expert"), seat_kind("bots/mine.py:choose"), seat_kind("")
+    (None, 'expert', 'plugin', 'plugin')
+    """
+    return bot if bot is None or bot in BOT_LEVELS else PLUGIN
+
+
+@lru_cache(maxsize=32)
+def plugin_problem(spec: str) -> str | None:
+    """Why ``spec`` names no bot (one line), or None once :func:`game.plugins.load` loads
+    it. Checked once per spec typed: the screen asks at every frame."""
+    if not plugins.is_spec(spec):
+        return "PATH.py:FUNCTION or package.module:FUNCTION"
+    try:
+        plugins.load(spec)
+    except plugins.PluginError as error:
+        return str(error)
+    return None
 
 
 @dataclass
@@ -102,15 +130,27 @@ class TableSetup:
         return True
 
     def cycle_kind(self, index: int) -> None:
-        """Human → bot easy → normal → expert → human. A seat that becomes a bot gets a
-        bot's name (unless it already has one)."""
+        """Human → bot easy → normal → expert → plug-in → human. A seat that becomes a bot
+        gets a bot's name (unless it already has one); a plug-in seat starts with no spec.
+
+        >>> s = TableSetup.default("Léa"); s.cycle_kind(3); s.seats[3]
+        Seat(name='Cyd', bot='')
+        >>> s.problems(); s.set_spec(3, "examples/bots/coin.py:choose"); s.problems()
+        ['setup.error.plugin']
+        []
+        """
         seat = self.seats[index]
-        kind = KINDS[(KINDS.index(seat.bot) + 1) % len(KINDS)] if seat.bot in KINDS else None
+        current = seat_kind(seat.bot)
+        kind = KINDS[(KINDS.index(current) + 1) % len(KINDS)] if current in KINDS else None
         name = seat.name
         if seat.bot is None and kind is not None:
             self.seats[index] = Seat("", kind)
             name = self.free_bot_name()
-        self.seats[index] = Seat(name, kind)
+        self.seats[index] = Seat(name, "" if kind == PLUGIN else kind)
+
+    def set_spec(self, index: int, spec: str) -> None:
+        """The plug-in spec typed for a plug-in seat."""
+        self.seats[index] = Seat(self.seats[index].name, clean_text(spec).strip()[:SPEC_LIMIT])
 
     def rename(self, index: int, name: str) -> None:
         self.seats[index] = Seat(clean_text(name)[:NAME_LIMIT], self.seats[index].bot)
@@ -133,6 +173,8 @@ class TableSetup:
             out.append("setup.error.target")
         if self.seed.strip() and self._seed() is None:
             out.append("setup.error.seed")
+        if any(seat_kind(s.bot) == PLUGIN and plugin_problem(s.bot or "") for s in self.seats):
+            out.append("setup.error.plugin")
         return out
 
     def _target(self) -> int | None:

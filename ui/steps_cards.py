@@ -138,12 +138,12 @@ class CardSteps:
     def _effect(self, e, card: str, dst_fn, on_start) -> Step:
         """Frozen / FlipThreeStarted: right after its TargetChosen, or from the queue (R5.5).
 
-        Which one is only known when the step plays (the display model says).
+        The event says which (``from_queue``).
         """
         step = Step(REST * 1.5)
 
         def start():
-            if self.shown.chosen == card:
+            if not e.from_queue:
                 src = self._take_flyer(card, dst_fn())
                 self._apply(e)
                 if card == FLIP_THREE:

@@ -281,7 +281,7 @@ class GameOver(Overlay):
         room = right - left - name_w - sum(stat_w)
         shown_rounds = max(0, min(len(records), room // col))
         first = len(records) - shown_rounds
-        totals = [tuple(self.table.game.initial["totals"])] + list(shown.round_totals)
+        totals = [tuple(self.table.game.snapshot().start_totals)] + list(shown.round_totals)
         x_round = left + name_w
         x_stats = right - sum(stat_w)
         y = top
@@ -323,7 +323,7 @@ class GameOver(Overlay):
     def chart(self, img, r: pygame.Rect, u: float, winner: int) -> None:
         shown = self.table.shown
         game = self.table.game
-        series = [tuple(game.initial["totals"])] + list(shown.round_totals)
+        series = [game.snapshot().start_totals] + list(shown.round_totals)
         rounds = len(series) - 1
         top = max(max(max(s) for s in series), shown.target, 1)
         small = max(10, round(12 * u))

@@ -13,6 +13,7 @@ from __future__ import annotations
 import importlib
 import random
 from collections.abc import Callable, Sequence
+from functools import cache
 
 from .. import plugins
 from ..state import Action
@@ -34,4 +35,10 @@ def get(level: str) -> Bot:
         return plugins.load(level)
     if level not in LEVELS:
         raise ValueError(f"unknown bot level {level!r} (known: {', '.join(LEVELS)})")
+    return _builtin(level)
+
+
+@cache
+def _builtin(level: str) -> Bot:
+    """A built-in level's ``choose``, looked up once (the simulator asks every game)."""
     return importlib.import_module(f"{__name__}.{level}").choose

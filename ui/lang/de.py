@@ -212,6 +212,8 @@ STRINGS = {
     "setup.level.normal": "normal",
     "setup.level.expert": "Experte",
     "setup.level.baseline": "Basis",
+    "setup.level.plugin": "Plug-in",
+    "setup.spec_hint": "datei.py:funktion",
     "setup.add_human": "+ Mensch",
     "setup.add_bot": "+ Bot",
     "setup.tip.dealer": "Erster Geber (nochmal klicken: zufällig)",
@@ -248,6 +250,8 @@ STRINGS = {
     "setup.error.seats": "Am Tisch sitzen {min} bis {max} Spieler",
     "setup.error.target": "Punkte zum Sieg: eine ganze Zahl von 1 bis 10.000",
     "setup.error.seed": "Startwert: eine ganze Zahl",
+    "setup.error.plugin": "Plug-in: dort ist keine Bot-Funktion "
+                          "(PFAD.py:FUNKTION oder paket.modul:FUNKTION)",
     "files.save_title": "Spiel speichern",
     "files.load_title": "Spiel laden",
     "files.folder": "Gespeicherte Spiele: {folder}",

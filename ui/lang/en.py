@@ -206,6 +206,8 @@ STRINGS = {
     "setup.level.normal": "normal",
     "setup.level.expert": "expert",
     "setup.level.baseline": "baseline",
+    "setup.level.plugin": "plug-in",
+    "setup.spec_hint": "file.py:function",
     "setup.add_human": "+ Human",
     "setup.add_bot": "+ Bot",
     "setup.tip.dealer": "First dealer (click again: random)",
@@ -242,6 +244,8 @@ STRINGS = {
     "setup.error.seats": "The table seats {min} to {max} players",
     "setup.error.target": "Points to win: a whole number from 1 to 10,000",
     "setup.error.seed": "Seed: a whole number",
+    "setup.error.plugin": "Plug-in: no bot function there (PATH.py:FUNCTION or "
+                          "package.module:FUNCTION)",
     "files.save_title": "Save the game",
     "files.load_title": "Load a game",
     "files.folder": "Saved games: {folder}",

@@ -215,6 +215,8 @@ STRINGS = {
     "setup.level.normal": "normal",
     "setup.level.expert": "expert",
     "setup.level.baseline": "de base",
+    "setup.level.plugin": "extension",
+    "setup.spec_hint": "fichier.py:fonction",
     "setup.add_human": "+ Humain",
     "setup.add_bot": "+ Bot",
     "setup.tip.dealer": "Premier donneur (cliquer à nouveau : au hasard)",
@@ -251,6 +253,8 @@ STRINGS = {
     "setup.error.seats": "La table accueille de {min} à {max} joueurs",
     "setup.error.target": "Points pour gagner : un nombre entier de 1 à 10 000",
     "setup.error.seed": "Graine : un nombre entier",
+    "setup.error.plugin": "Extension : aucune fonction de bot à cet endroit "
+                          "(CHEMIN.py:FONCTION ou paquet.module:FONCTION)",
     "files.save_title": "Enregistrer la partie",
     "files.load_title": "Charger une partie",
     "files.folder": "Parties enregistrées : {folder}",
