@@ -113,3 +113,157 @@ def test_every_bot_can_play_solo_rounds(level):
     from game.simulate import simulate_solo
     result = simulate_solo(level, 40, seed=1)
     assert result["rounds"] == 40 and 0 <= result["bust_rate"] <= 1
+
+
+# -- issue 15: the win-probability expert ---------------------------------------------
+from game.bots import winprob  # noqa: E402
+from game.bots.expert import Outlook, survive_three  # noqa: E402
+
+
+class PublicView:
+    """Only the members INTERFACES.md §5 documents (a plug-in's view)."""
+
+    class Hand:
+        def __init__(self, hand):
+            self.numbers, self.distinct = hand.numbers, hand.distinct
+            self.modifiers, self.second_chance = hand.modifiers, hand.second_chance
+            self.status, self.score = hand.status, hand.score
+
+    class Rules:
+        def __init__(self, rules):
+            self.target = rules.target
+
+    def __init__(self, view):
+        self._view = view
+        self.seat, self.players, self.dealer = view.seat, view.players, view.dealer
+        self.round_no, self.totals = view.round_no, view.totals
+        self.rules = self.Rules(view.rules)
+        self.pending, self.staged, self.queue = view.pending, view.staged, view.queue
+
+    def hand(self, seat):
+        return self.Hand(self._view.hand(seat))
+
+    @property
+    def me(self):
+        return self.hand(self.seat)
+
+    def unseen(self):
+        return self._view.unseen()
+
+
+PLUGINS = ["counter", "leader_hunter", "racer"]
+
+
+def _plugin(name):
+    from tools.bench_bots import load_bot
+    return load_bot(f"examples/opponents/{name}.py:choose")
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+def test_expert_and_plugins_play_legally_from_the_public_view_alone(seats):
+    players = [bots.get("expert")] + [_plugin(p) for p in PLUGINS]
+    for k in range(12):
+        rng = random.Random(k)
+        chosen = [players[(k + i) % 4] for i in range(seats)]
+        game = Game([f"P{i}" for i in range(seats)], seed=100 + k)
+        while not game.over:
+            seat = game.pending.seat
+            legal = game.legal_actions()
+            action = chosen[seat](PublicView(game.view(seat)), legal, rng)
+            assert action in legal
+            game.apply(action)
+
+
+def test_expert_never_looks_at_the_draw_order():
+    # two games identical on the table but with different draw piles: same decisions
+    game, _ = play(["Ana", "Ben"], ["7", "12", "3", "5"], ["Ana hit", "Ben hit"])
+    twin, _ = play(["Ana", "Ben"], ["7", "12", "3", "5"], ["Ana hit", "Ben hit"], seed=99)
+    assert game.view(0).unseen() == twin.view(0).unseen()
+    assert game.draw_pile != twin.draw_pile
+    assert _decide("expert", game) == _decide("expert", twin)
+
+
+def test_win_table_is_sane():
+    table = winprob.win_table(200, 25)
+    # more points of one's own never hurt, more points of the opponent never help
+    for b in (0, 60, 120, 180):
+        row = [table.at(a, b) for a in range(0, 200, 10)]
+        assert all(x <= y + 1e-9 for x, y in zip(row, row[1:], strict=False)), b
+    for a in (0, 60, 120, 180):
+        col = [table.at(a, b) for b in range(0, 200, 10)]
+        assert all(x >= y - 1e-9 for x, y in zip(col, col[1:], strict=False)), a
+    assert all(0.0 <= table.at(a, b) <= 1.0 for a in range(0, 200, 7) for b in range(0, 200, 7))
+    # the round that reaches the target ends the game: highest wins, a tie plays on (R8)
+    assert table.after_round(205, 190) == 1.0 and table.after_round(190, 205) == 0.0
+    assert table.after_round(210, 210) == 0.5
+    assert table.at(195, 0) > 0.95 and table.at(0, 195) < 0.05
+
+
+def test_win_table_is_symmetric_when_both_play_alike():
+    table = winprob.WinTable(200, opponent=25, mine=(25,))
+    for a, b in [(0, 0), (50, 120), (150, 100), (190, 185), (10, 195)]:
+        assert table.at(a, b) + table.at(b, a) == pytest.approx(1.0, abs=1e-6)
+    assert table.at(100, 100) == pytest.approx(0.5, abs=1e-6)
+
+
+def test_round_outcomes_are_distributions():
+    for t in winprob.thresholds():
+        dist = winprob.round_dist(t)
+        assert sum(p for _, p in dist) == pytest.approx(1.0)
+        early = sum(p for s, p in dist if 0 < s < t)  # only a Freeze stops a hand early
+        assert dist[0][0] == 0 and early < 0.15
+    assert winprob.cond_dist(25, 30) == ((30, 1.0),)  # already past the stop: stays
+    busts = [dict(winprob.cond_dist(25, s)).get(0, 0) for s in (0, 10, 20)]
+    assert busts[0] < busts[2]  # closer to the stop with more cards: more likely to bust
+
+
+def test_outlook_rises_with_the_round_score():
+    game, _ = play(["Ana", "Ben"], ["7", "12", "3", "5"], ["Ana hit", "Ben hit"],
+                   totals=[120, 130])
+    u = Outlook(game.view(0))
+    values = [u(x) for x in range(0, 80, 5)]
+    assert all(x <= y + 1e-9 for x, y in zip(values, values[1:], strict=False))
+    assert 0 < values[0] < values[-1] < 1
+
+
+def test_survive_three_counts_duplicates():
+    unseen = {"5": 4, "9": 4, "7": 3, "3": 2, "x2": 1}
+    # holding a 5: any 5 busts; two 9s bust too
+    assert survive_three(("5",), False, {"9": 3, "x2": 1}) == pytest.approx(0.0)
+    assert survive_three((), False, {"9": 1, "x2": 2}) == pytest.approx(1.0)
+    assert 0 < survive_three(("5",), False, unseen) < survive_three(("5",), True, unseen) <= 1
+
+
+def test_expert_freezes_the_leader_on_a_small_hand():
+    # Cy draws a Freeze. Ana (185) holds 2 + 1; Ben (100) holds 10 + 9.
+    # Stopping Ana now keeps her below the target this round.
+    game, _ = play(["Ana", "Ben", "Cy"], ["2", "10", "4", "1", "9", "freeze"],
+                   ["Ana hit", "Ben hit", "Cy hit"], totals=[185, 100, 120], dealer=2)
+    assert game.pending.card == "freeze" and game.players[game.pending.seat] == "Cy"
+    assert _decide("expert", game) == Action.choose(2, 0)
+    assert _decide("baseline", game) == Action.choose(2, 1)  # the biggest hand
+
+
+def test_expert_sends_flip_three_to_a_big_hand_rather_than_keep_it():
+    # heads-up: Ben holds 12 + 11 (many copies left); Ana 2 + 3
+    game, _ = play(["Ana", "Ben"], ["2", "12", "3", "11", "flip_three"],
+                   ["Ana hit", "Ben hit", "Ana hit"], dealer=1)
+    assert game.pending.card == "flip_three" and game.pending.seat == 0
+    assert _decide("expert", game) == Action.choose(0, 1)
+
+
+def test_expert_hits_when_behind_a_leader_who_stayed_over_the_target_four_seats():
+    # Ben stayed on 195 + 12 = 207; Ana's 20 from 180 would leave her on 200 < 207
+    game, _ = play(ABCD, ["10", "12", "2", "3", "8", "5", "4"],
+                   ["A hit", "B stay", "C hit", "D hit"], totals=[180, 195, 50, 60])
+    assert game.hands[1].status == "stayed"
+    assert game.pending.seat == 0 and game.hands[0].score() == 18
+    assert _decide("expert", game) == Action.hit(0)
+
+
+def test_bench_harness_plays_like_the_simulator_and_loads_plugins():
+    from tools.bench_bots import match
+    levels = ["normal", "baseline", "easy"]
+    assert match(levels, 10, seed=5) == simulate_games(levels, 10, seed=5)["wins"]
+    wins = match(["baseline", "examples/opponents/racer.py:choose"], 6, seed=2)
+    assert sum(wins) == 6

@@ -1,31 +1,121 @@
-"""Bot strength and speed figures (issue targets), printed as a table.
+"""Bot strength and speed figures (the README's table), with 95% intervals.
 
-    python -m tools.bench_bots                 # the full set (several minutes)
+    python -m tools.bench_bots                 # the full set (long: about an hour on 2 cores)
     python -m tools.bench_bots --quick         # smaller samples, a rough look
-    python -m tools.bench_bots --only speed,decision
+    python -m tools.bench_bots --only solo,win,plugins,speed,decision
+    python -m tools.bench_bots --match expert,examples/opponents/counter.py:choose --games 2000
 
-Every figure is reproducible with the command printed beside it.
+Every figure is reproducible with the command printed beside it. Built-in
+levels are played exactly as ``python -m game.simulate`` plays them (same
+seeds, same results); a spec ``PATH.py:FUNCTION`` or ``package.module:FUNCTION``
+is a plug-in bot (INTERFACES.md §5), loaded here by this harness itself.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
+import importlib.util
 import random
 import statistics
+import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 
 from game import bots
 from game.engine import Game
 from game.simulate import game_seed, simulate_games, simulate_solo
 
+OPPONENTS = "examples/opponents"
+_loaded: dict[str, bots.Bot] = {}
 
-def winrate(levels: list[str], games: int, seed: int, workers: int) -> str:
-    result = simulate_games(levels, games, seed, workers)
-    share = result["wins"][0] / games
-    margin = 1.96 * (share * (1 - share) / games) ** 0.5
-    cmd = (f"python -m game.simulate --bots {','.join(levels)} --games {games} "
-           f"--seed {seed} --workers {workers}")
-    return f"{share:.1%} ± {margin:.1%} of {games} games   [{cmd}]"
+
+def load_bot(spec: str) -> bots.Bot:
+    """A built-in level, ``PATH.py:FUNCTION`` or ``package.module:FUNCTION``."""
+    got = _loaded.get(spec)
+    if got is not None:
+        return got
+    if spec in bots.LEVELS:
+        got = bots.get(spec)
+    else:
+        where, _, func = spec.rpartition(":")
+        if not where or not func:
+            raise ValueError(f"{spec}: not a level nor PATH.py:FUNCTION")
+        if where.endswith(".py"):
+            path = Path(where).resolve()
+            name = f"_plugin_{abs(hash(str(path)))}"
+            loader = importlib.util.spec_from_file_location(name, path)
+            if loader is None or loader.loader is None:
+                raise ValueError(f"{spec}: cannot load {where}")
+            module = importlib.util.module_from_spec(loader)
+            sys.modules[name] = module
+            loader.loader.exec_module(module)
+        else:
+            module = importlib.import_module(where)
+        got = getattr(module, func)
+    _loaded[spec] = got
+    return got
+
+
+def play_game(specs: tuple[str, ...], seed: int) -> Game:
+    """One game, exactly as :func:`game.simulate.play_game` plays built-in levels."""
+    choosers = [load_bot(s) for s in specs]
+    levels = [s if s in bots.LEVELS else None for s in specs]
+    game = Game([f"p{i}" for i in range(len(specs))], seed=seed, bots=levels,
+                record_events=False)
+    rng = random.Random(seed ^ 0x5EED)
+    while game.pending is not None:
+        seat = game.pending.seat
+        legal = game.legal_actions()
+        action = choosers[seat](game.view(seat), legal, rng)
+        if action not in legal:
+            raise RuntimeError(f"{specs[seat]} returned {action!r}, not one of {legal}")
+        game.apply(action)
+    return game
+
+
+def _chunk(args: tuple[tuple[str, ...], int, int, int]) -> list[int]:
+    specs, seed, start, stop = args
+    wins = [0] * len(specs)
+    for k in range(start, stop):
+        wins[play_game(specs, game_seed(seed, k)).winner] += 1
+    return wins
+
+
+def match(specs: list[str], games: int, seed: int, workers: int = 1) -> list[int]:
+    """Wins per seat over ``games`` games (game k seeded as in game.simulate)."""
+    size = max(1, min(250, games // (workers * 4) or 1))
+    chunks = [(tuple(specs), seed, a, min(a + size, games)) for a in range(0, games, size)]
+    if workers > 1:
+        with ProcessPoolExecutor(workers) as pool:
+            parts = list(pool.map(_chunk, chunks))
+    else:
+        parts = [_chunk(c) for c in chunks]
+    return [sum(p[i] for p in parts) for i in range(len(specs))]
+
+
+def interval(wins: int, games: int) -> str:
+    p = wins / games
+    return f"{p:.1%} ± {1.96 * (p * (1 - p) / games) ** 0.5:.1%}"
+
+
+def winrate(specs: list[str], games: int, seeds: list[int], workers: int) -> str:
+    """Seat 0's share over several seeds, pooled, with each seed's own figure."""
+    per, total = [], 0
+    for seed in seeds:
+        if all(s in bots.LEVELS for s in specs):
+            wins = simulate_games(specs, games, seed, workers)["wins"][0]
+        else:
+            wins = match(specs, games, seed, workers)[0]
+        per.append(wins)
+        total += wins
+    n = games * len(seeds)
+    tool = ("python -m game.simulate --bots" if all(s in bots.LEVELS for s in specs)
+            else "python -m tools.bench_bots --match")
+    cmds = "; ".join(f"seed {s}: {w / games:.1%}" for s, w in zip(seeds, per, strict=True))
+    return (f"{interval(total, n)} of {n} games ({cmds})   "
+            f"[{tool} {','.join(specs)} --games {games} --seed {{{','.join(map(str, seeds))}}}]")
 
 
 def solo(level: str, rounds: int, seed: int, workers: int) -> str:
@@ -45,14 +135,15 @@ def speed(games: int) -> str:
             f"--games {games}]")
 
 
-def decision_times(games: int) -> str:
+def decision_times(games: int, seats: int = 4) -> str:
     """Time every expert decision over whole games against baselines."""
     expert = bots.get("expert")
     baseline = bots.get("baseline")
     times: list[float] = []
     for k in range(games):
         seed = game_seed(99, k)
-        game = Game(["E", "B1", "B2", "B3"], seed=seed, record_events=False)
+        n = seats if k % 2 == 0 else 2  # half 4-seat, half heads-up games
+        game = Game(["E"] + [f"B{i}" for i in range(1, n)], seed=seed, record_events=False)
         rng = random.Random(seed)
         while game.pending is not None:
             seat = game.pending.seat
@@ -67,39 +158,70 @@ def decision_times(games: int) -> str:
     times.sort()
     ms = [t * 1000 for t in times]
     return (f"median {statistics.median(ms):.3f} ms, 99th pct {ms[int(len(ms) * .99)]:.2f} ms, "
-            f"slowest {ms[-1]:.2f} ms over {len(ms)} decisions ({games} games)")
+            f"slowest {ms[-1]:.2f} ms over {len(ms)} decisions ({games} games, half heads-up, "
+            f"half 4 seats)   [python -m tools.bench_bots --only decision]")
+
+
+def plugin_specs() -> list[tuple[str, str]]:
+    return [("counter", f"{OPPONENTS}/counter.py:choose"),
+            ("leader_hunter", f"{OPPONENTS}/leader_hunter.py:choose"),
+            ("racer", f"{OPPONENTS}/racer.py:choose")]
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--only", default="", help="comma-separated: solo,win,speed,decision")
+    parser.add_argument("--only", default="",
+                        help="comma-separated: solo,win,plugins,speed,decision")
+    parser.add_argument("--match", default="", help="play these specs against each other")
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
-    games = 1000 if args.quick else 4000
-    rounds = 20_000 if args.quick else 200_000
-    only = set(filter(None, args.only.split(","))) or {"solo", "win", "speed", "decision"}
     w = args.workers
+    if args.match:
+        specs = [s.strip() for s in args.match.split(",") if s.strip()]
+        wins = match(specs, args.games, args.seed, w)
+        for spec, n in zip(specs, wins, strict=True):
+            print(f"{spec:<50} {n:>6}  {interval(n, args.games)}")
+        return 0
+    games = 1000 if args.quick else 4000
+    seeds = [1] if args.quick else [1, 2, 3]
+    rounds = 20_000 if args.quick else 200_000
+    plugin_games = 300 if args.quick else 1000
+    only = set(filter(None, args.only.split(","))) or {"solo", "win", "plugins", "speed",
+                                                       "decision"}
     rows: list[tuple[str, str]] = []
-    if "solo" in only:
-        rows.append(("expert solo mean round score (target ≥ 20.10)", solo("expert", rounds, 1, w)))
-    if "win" in only:
-        rows += [
-            ("expert vs 3 × baseline (target ≥ 33%)",
-             winrate(["expert"] + ["baseline"] * 3, games, 1, w)),
-            ("expert vs 1 × baseline (target ≥ 60%)", winrate(["expert", "baseline"], games, 1, w)),
-            ("normal vs 3 × baseline (target 23–28%)",
-             winrate(["normal"] + ["baseline"] * 3, games, 1, w)),
-            ("easy vs 3 × baseline (target < 25%)",
-             winrate(["easy"] + ["baseline"] * 3, games, 1, w)),
-        ]
-    if "speed" in only:
-        rows.append(("speed (target ≥ 1,000 games/s)", speed(2000 if args.quick else 5000)))
-    if "decision" in only:
-        rows.append(("expert decision time (median ≤ 1 ms, slowest ≤ 50 ms)",
-                     decision_times(100 if args.quick else 400)))
-    for name, figure in rows:
+
+    def row(name: str, figure: str) -> None:
         print(f"{name}\n    {figure}", flush=True)
+        rows.append((name, figure))
+
+    if "solo" in only:
+        row("expert solo mean round score (target ≥ 20.25)", solo("expert", rounds, 1, w))
+    if "win" in only:
+        row("expert vs 1 × baseline (target ≥ 66%)",
+            winrate(["expert", "baseline"], games, seeds, w))
+        row("expert vs 3 × baseline (target ≥ 46%)",
+            winrate(["expert"] + ["baseline"] * 3, games, [1], w))
+        row("expert vs 3 × normal (above normal vs 3 × baseline)",
+            winrate(["expert"] + ["normal"] * 3, games, [1], w))
+        row("normal vs 3 × baseline (target 23–28%)",
+            winrate(["normal"] + ["baseline"] * 3, games, [1], w))
+        row("easy vs 3 × baseline (target < 25%)",
+            winrate(["easy"] + ["baseline"] * 3, games, [1], w))
+    if "plugins" in only:
+        for name, spec in plugin_specs():
+            row(f"expert vs 1 × {name}", winrate(["expert", spec], plugin_games, [1], w))
+            row(f"expert vs 3 × {name}",
+                winrate(["expert"] + [spec] * 3, plugin_games, [1], w))
+            row(f"{name} vs 3 × baseline",
+                winrate([spec] + ["baseline"] * 3, plugin_games, [1], w))
+    if "speed" in only:
+        row("speed (target ≥ 1,000 games/s)", speed(2000 if args.quick else 5000))
+    if "decision" in only:
+        row("expert decision time (median ≤ 5 ms, slowest ≤ 100 ms)",
+            decision_times(100 if args.quick else 400))
     return 0
 
 

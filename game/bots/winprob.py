@@ -1,0 +1,179 @@
+"""Win probability for the expert: "who wins the race to the target" (RULES.md R8).
+
+Two ingredients, both built from ``expert_tables.json``
+(``python -m tools.make_expert_tables``: solo rounds played with the policy
+"stay as soon as the hand scores T or more", for T from 10 to 60):
+
+- :func:`round_dist` and :func:`cond_dist` — how a round ends (final round
+  score, bust = 0) under stop-at-T, from the start of a round or from a hand
+  now scoring ``s``;
+- :class:`WinTable` — ``W(a, b)``: the chance that a player on ``a`` points
+  beats one opponent on ``b`` points, at the start of a round, when the
+  opponent always plays stop-at-``T_opp`` and the player picks the best
+  stop-at-T for every round (a dynamic programme over both totals in steps of
+  ``STEP`` points, read back by bilinear interpolation). R8 is followed: the
+  game ends after a round in which someone reaches the target, the highest
+  total wins, a tie at the top plays on (counted as one half). The seats'
+  order and the dealer are ignored.
+
+Everything here is pure Python. A table for target 200 takes about a third of
+a second to build, once per process and opponent model (:func:`win_table`
+caches it; the expert builds the default one when it is imported).
+"""
+
+from __future__ import annotations
+
+import json
+from bisect import bisect_left
+from functools import cache, lru_cache
+from pathlib import Path
+
+TABLES = Path(__file__).with_name("expert_tables.json")
+STEP = 5  # points per cell of the win table
+PRUNE = 0.002  # outcomes rarer than this are dropped (and the rest renormalised)
+
+Dist = tuple[tuple[int, float], ...]  # (round score, probability), probabilities sum to 1
+
+
+@lru_cache(maxsize=1)
+def _data() -> dict:
+    return json.loads(TABLES.read_text())
+
+
+def thresholds() -> tuple[int, ...]:
+    return tuple(_data()["thresholds"])
+
+
+def nearest_threshold(t: float) -> int:
+    ts = thresholds()
+    return min(ts, key=lambda x: (abs(x - t), x))
+
+
+def _normalise(counts: dict[int, float], prune: float = PRUNE) -> Dist:
+    total = sum(counts.values())
+    kept = {s: n for s, n in counts.items() if n / total >= prune} or counts
+    total = sum(kept.values())
+    return tuple((s, n / total) for s, n in sorted(kept.items()))
+
+
+@cache
+def round_dist(t: int) -> Dist:
+    """Final round score from the start of a round under stop-at-``t``."""
+    raw = _data()["round"][str(nearest_threshold(t))]
+    return _normalise({int(s): n for s, n in raw.items()})
+
+
+@cache
+def _cond(t: int) -> tuple[tuple[int, ...], tuple[Dist, ...]]:
+    raw = _data()["cond"][str(t)]
+    keys = sorted(int(s) for s in raw)
+    return tuple(keys), tuple(_normalise({int(f): n for f, n in raw[str(k)].items()})
+                              for k in keys)
+
+
+@lru_cache(maxsize=4096)
+def cond_dist(t: int, score: int) -> Dist:
+    """Final round score of a hand now scoring ``score`` that plays on with stop-at-``t``.
+
+    A hand already at ``t`` or more stays: its score is certain.
+    """
+    t = nearest_threshold(t)
+    if score >= t:
+        return ((score, 1.0),)
+    keys, dists = _cond(t)
+    i = max(0, min(len(keys) - 1, bisect_left(keys, score + 1) - 1))
+    return dists[i]
+
+
+def _binned(dist: Dist, step: int) -> list[float]:
+    """Probabilities by cell of ``step`` points (nearest cell)."""
+    out = [0.0] * (max(s for s, _ in dist) // step + 2)
+    for s, p in dist:
+        out[int(s / step + 0.5)] += p
+    while len(out) > 1 and not out[-1]:
+        out.pop()
+    return out
+
+
+class WinTable:
+    """``W(a, b)`` at the start of a round, heads-up (see the module doc).
+
+    ``mine``: the stop-at-T policies the player may pick from each round;
+    ``opponent``: the opponent's fixed T.
+    """
+
+    def __init__(self, target: int, opponent: int = 25,
+                 mine: tuple[int, ...] | None = None, step: int = STEP) -> None:
+        self.target, self.step = target, step
+        n = self.n = -(-target // step)
+        q = _binned(round_dist(opponent), step)
+        policies = [_binned(round_dist(t), step) for t in (mine or thresholds())]
+
+        def end(i: int, j: int) -> float:  # somebody reached the target (R8.1)
+            return 1.0 if i > j else 0.5 if i == j else 0.0  # a tie plays on (R8.2)
+
+        w = [[0.0] * n for _ in range(n)]
+        g: dict[int, list[float]] = {}  # g[i][j]: sum over the opponent's round of W(i, j + y)
+
+        def g_row(i: int) -> list[float]:
+            row = g.get(i)
+            if row is None:
+                wi = w[i] if i < n else None
+                row = []
+                for j in range(n):
+                    acc = 0.0
+                    for dy, p in enumerate(q):
+                        jj = j + dy
+                        acc += p * (wi[jj] if wi is not None and jj < n else end(i, jj))
+                    row.append(acc)
+                g[i] = row
+            return row
+
+        q0 = q[0]
+        for i in range(n - 1, -1, -1):
+            wi = w[i]
+            for j in range(n - 1, -1, -1):
+                # the opponent scores, I do not: W(i, j + y), y > 0
+                g0 = sum(p * (wi[j + dy] if j + dy < n else end(i, j + dy))
+                         for dy, p in enumerate(q) if dy)
+                best = 0.0
+                for pol in policies:
+                    rest = pol[0] * g0
+                    for dx in range(1, len(pol)):
+                        if pol[dx]:
+                            rest += pol[dx] * g_row(i + dx)[j]
+                    value = rest / (1.0 - pol[0] * q0)  # both score 0: the same state again
+                    if value > best:
+                        best = value
+                wi[j] = best
+            g_row(i)
+        self.cells = w
+        self._rows: dict[int, list[float]] = {}
+
+    def at(self, a: float, b: float) -> float:
+        """W for totals below the target (bilinear between cells)."""
+        n, step = self.n, self.step
+        x, y = min(a / step, n - 1), min(b / step, n - 1)
+        i, j = min(int(x), n - 2), min(int(y), n - 2)
+        fx, fy = x - i, y - j
+        c = self.cells
+        return ((1 - fx) * ((1 - fy) * c[i][j] + fy * c[i][j + 1])
+                + fx * ((1 - fy) * c[i + 1][j] + fy * c[i + 1][j + 1]))
+
+    def row(self, a: int) -> list[float]:
+        """``[W(a, b) for b in range(target)]``, cached."""
+        r = self._rows.get(a)
+        if r is None:
+            r = self._rows[a] = [self.at(a, b) for b in range(self.target)]
+        return r
+
+    def after_round(self, a: int, b: int) -> float:
+        """Chance to win once a round ends with totals ``a`` and ``b`` (R8)."""
+        if a >= self.target or b >= self.target:
+            return 1.0 if a > b else 0.5 if a == b else 0.0
+        return self.row(a)[b]
+
+
+@lru_cache(maxsize=16)
+def win_table(target: int, opponent: int = 25) -> WinTable:
+    return WinTable(target, nearest_threshold(opponent))
