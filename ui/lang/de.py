@@ -327,4 +327,23 @@ STRINGS = {
     "replay.tip.play": "Abspielen / Pause (Leertaste)",
     "replay.tip.forward": "Eine Entscheidung vor (→)",
     "replay.tip.speed": "Tempo (+ / −)",
+    # the coach (ui/review_screen.py)
+    "review.button": "Analyse",
+    "review.coach": "Coach",
+    "review.tip": ("Die Analyse des Coachs für diese Partie (C); [ und ] springen zu "
+                   "den teuren Entscheidungen"),
+    "review.title": "Die Analyse des Coachs",
+    "review.summary": ("{who}: {n} Entscheidungen geprüft, {matched} wie der Experte; "
+                       "{points} erwartete Punkte liegen gelassen"),
+    "review.costliest": "Die teuersten Entscheidungen",
+    "review.none": "Keine teure Entscheidung: gut gespielt!",
+    "review.go": "Zu dieser Entscheidung in der Wiederholung (1–3)",
+    "review.close": "Schließen",
+    "review.chart": "Gewinnchance, Runde für Runde",
+    "review.hit_line": "Runde {round}: {who} zieht bei {risk} % Risiko mit {score} Punkten",
+    "review.stay_line": "Runde {round}: {who} hört bei {risk} % Risiko mit {score} Punkten auf",
+    "review.target_line": "Runde {round}: {who} gibt die Karte {card} an {target}",
+    "review.expert": "Experte: {what}",
+    "review.matched": "{what}, wie der Experte",
+    "review.cost": "{what}: {points} erwartete Punkte, {win} % Gewinnchance ({expert})",
 }

@@ -317,4 +317,22 @@ STRINGS = {
     "replay.tip.play": "Play / pause (Space)",
     "replay.tip.forward": "One decision forward (→)",
     "replay.tip.speed": "Speed (+ / −)",
+    # the coach (ui/review_screen.py)
+    "review.button": "Review",
+    "review.coach": "Coach",
+    "review.tip": "The coach's review of this game (C); [ and ] jump to the costly decisions",
+    "review.title": "The coach's review",
+    "review.summary": ("{who}: {n} decisions reviewed, {matched} as the expert would; "
+                       "{points} expected points left on the table"),
+    "review.costliest": "The costliest decisions",
+    "review.none": "No costly decision: well played!",
+    "review.go": "Go to this decision in the replay (1–3)",
+    "review.close": "Close",
+    "review.chart": "Chance to win, round by round",
+    "review.hit_line": "Round {round}: {who} hit at {risk}% bust risk holding {score} points",
+    "review.stay_line": "Round {round}: {who} stayed at {risk}% bust risk holding {score} points",
+    "review.target_line": "Round {round}: {who} gave the {card} to {target}",
+    "review.expert": "expert: {what}",
+    "review.matched": "{what}, as the expert would",
+    "review.cost": "{what}: {points} expected points, {win}% to win ({expert})",
 }

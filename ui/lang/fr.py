@@ -329,4 +329,24 @@ STRINGS = {
     "replay.tip.play": "Lecture / pause (Espace)",
     "replay.tip.forward": "Une décision en avant (→)",
     "replay.tip.speed": "Vitesse (+ / −)",
+    # the coach (ui/review_screen.py)
+    "review.button": "Analyse",
+    "review.coach": "Coach",
+    "review.tip": "L'analyse du coach pour cette partie (C) ; [ et ] vont aux décisions coûteuses",
+    "review.title": "L'analyse du coach",
+    "review.summary": ("{who} : {n} décisions analysées, {matched} comme l'expert ; "
+                       "{points} points espérés laissés sur la table"),
+    "review.costliest": "Les décisions les plus coûteuses",
+    "review.none": "Aucune décision coûteuse : bien joué !",
+    "review.go": "Aller à cette décision dans le replay (1–3)",
+    "review.close": "Fermer",
+    "review.chart": "Chances de gagner, manche par manche",
+    "review.hit_line": ("Manche {round} : {who} pioche à {risk} % de risque de sauter avec "
+                        "{score} points"),
+    "review.stay_line": ("Manche {round} : {who} reste à {risk} % de risque de sauter avec "
+                         "{score} points"),
+    "review.target_line": "Manche {round} : {who} donne la carte {card} à {target}",
+    "review.expert": "l'expert : {what}",
+    "review.matched": "{what}, comme l'expert",
+    "review.cost": "{what} : {points} points espérés, {win} % de chances de gagner ({expert})",
 }
