@@ -43,8 +43,8 @@ from .limits import excerpt
 from .state import ACTIVE, BUSTED, FREEZE, HIT_OR_STAY, SECOND_CHANCE, IllegalActionError
 from .view import SeatView
 
-DEPTH = 3  # cards of lookahead for the expected points when the exact solver is slow
-EXACT_PILE = 24  # the exact solver is instant with this few unseen cards
+DEPTH = 2  # cards of lookahead for the expected points when the exact solver is slow
+EXACT_PILE = 12  # the exact solver is instant with this few unseen cards
 EXACT_NUMBERS = 6  # ... or with six numbers in hand (the next new number is a Flip 7)
 COSTLY = 0.01  # a decision costing 1% to win or more is "costly"
 COSTLY_POINTS = 1.0  # ... or a point of expected round score

@@ -38,11 +38,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.bench_review")
     parser.add_argument("--games", type=int, default=5)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--out", help="keep the game files in this folder (game1.json, …)")
     args = parser.parse_args(argv)
     worst = 0.0
     with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(args.out or tmp)
+        folder.mkdir(parents=True, exist_ok=True)
         for i, (data, rounds, actions) in enumerate(games(args.games, args.seed)):
-            path = Path(tmp) / f"g{i}.json"
+            path = folder / f"game{i + 1}.json"
             path.write_text(json.dumps(data))
             t = time.perf_counter()
             review = review_file(str(path))

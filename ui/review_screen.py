@@ -89,6 +89,7 @@ def command(scene, name: str) -> None:
     if scene.review is None:
         scene.review = review_replay(scene.replay)
     if name == "coach":
+        scene.set_playing(False)
         scene.app.stack.push(ReviewScene(scene.app, scene))
         return
     ks = marks(scene.review)
