@@ -5,7 +5,8 @@ stacked deck read from a ``flip7/1`` file (``assets/tutorial/lessonN.json``:
 the same cards every time). They bring, in this order: hit and stay, a bust
 (R3.2, R4.2); a modifier and x2 (R7.2, R7.3); a Second Chance saving a
 duplicate (R5.3); a Freeze (R5.2); a Flip Three with a card staged in the tray
-(R5.4, R5.4.2); a Flip 7 (R4.4).
+(R5.4, R5.4.2) and the effect queue
+(R5.4.4, R5.5); a Flip 7 (R4.4).
 
 A :class:`Step` is a caption shown when its condition holds on the game (read
 only once every card is shown): what it points at on the table, the text of the
@@ -118,6 +119,8 @@ STEPS: tuple[Step, ...] = (
          "R5.4"),
     Step("tray", 3, lambda g: bool(g.staged), "tray", "ok", "rules.tricky.tray",
          "R5.4.2, R5.4.4, R5.5"),
+    Step("queue", 3, lambda g: bool(g.queue) and g.pending is not None, "queue", "ok", None,
+         "R5.4.4, R5.5"),
     # lesson 5: a Flip 7
     Step("flip7", 4, lambda g: _my_turn(g) and g.hands[YOU].status == ACTIVE, "seat0", "hit",
          "rules.basics.flip7", "R4.4", sticky=True),

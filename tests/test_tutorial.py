@@ -17,7 +17,7 @@ from ui.tutorial import TutorialScene
 
 RULES = Path("/work/shared/RULES.md")
 ORDER = ["hit", "bust", "stay", "round", "modifier", "x2", "second_chance", "saved",
-         "round_freeze", "freeze", "round_flip_three", "flip_three", "tray", "flip7"]
+         "round_freeze", "freeze", "round_flip_three", "flip_three", "tray", "queue", "flip7"]
 
 
 @pytest.fixture(autouse=True)

@@ -3,7 +3,7 @@
 A :class:`TutorialScene` is the table with five stacked lessons in a row. Over the
 table a caption box says what is new, quotes the Rules screen with RULES.md's
 clauses, and points at the place concerned (a seat, the Flip Three tray, the
-bar with Hit and Stay). It waits for the player: their decision (a stay where
+effect queue, the bar with Hit and Stay). It waits for the player: their decision (a stay where
 the lesson needs one more card is not taken; the caption asks gently for a hit
 instead), or ``Enter`` / a click on the caption ("OK"), while the bots wait.
 ``Esc`` pauses as at the table (*Quit to menu* leaves); the menu's *Learn to
@@ -21,6 +21,7 @@ from game.gamefile import write_atomic
 from game.rules import RuleOptions
 from game.state import HIT, Action
 
+from . import layout as L
 from .assets import CREAM, GOLD, MUTED
 from .config import Seat
 from .i18n import Msg, t
@@ -213,6 +214,9 @@ class TutorialScene(TableScene):
             return [s.box for s in lay.seats]
         if where == "tray":
             return [pygame.Rect(lay.panel.x, lay.panel.y, lay.panel.w, lay.panel.h // 2)]
+        if where == "queue":
+            p = L.panel_layout(lay.panel, lay.unit)
+            return [p.queue_title.union(p.queue_rows[-1])]
         if where == "bar":
             return [lay.hit_button.union(lay.stay_button)]
         return [lay.draw_pile]
@@ -237,7 +241,7 @@ class TutorialScene(TableScene):
         pad = round(12 * u)
         y = box.y + pad
         size = lay.font(18)
-        for line in wrap(assets.font(size), str(title), box.w - 2 * pad)[:2]:
+        for line in wrap(assets.font(size), str(title), box.w - 2 * pad)[:3]:
             s = assets.text(line, size, GOLD, max_width=box.w - 2 * pad)
             surface.blit(s, (box.x + pad, y))
             y += s.get_height()

@@ -374,4 +374,8 @@ STRINGS = {
     "tutorial.flip_three": "Ein Flip Three: wähle, wer die nächsten drei Karten nimmt (oder 1–3).",
     "tutorial.tray": "Ein Freeze kam während des Flip Three: er wartet in der Ablage.",
     "tutorial.flip7": "Letzte Lektion: sammle sieben verschiedene Zahlen. Zieh weiter!",
+    # the guided first game: the effect queue
+    "tutorial.queue": ("Die aus der Ablage vergebene Karte wartet in der Warteschlange: "
+                       "sind alle beiseitegelegten Karten vergeben, wirken sie eine nach "
+                       "der anderen, der Reihe nach."),
 }

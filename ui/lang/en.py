@@ -360,4 +360,8 @@ STRINGS = {
     "tutorial.flip_three": "A Flip Three: choose who takes the next three cards (or 1–3).",
     "tutorial.tray": "A Freeze came up during the Flip Three: it waits in the tray.",
     "tutorial.flip7": "Last lesson: collect seven different numbers. Keep hitting!",
+    # the guided first game: the effect queue
+    "tutorial.queue": ("The card given from the tray waits in the effect queue: once every "
+                       "staged card is given, they resolve one at a time, first in, first "
+                       "out."),
 }

@@ -378,4 +378,8 @@ STRINGS = {
                             "(ou 1–3)."),
     "tutorial.tray": "Un Stop est sorti pendant le Trois à la suite : il attend sur le plateau.",
     "tutorial.flip7": "Dernière leçon : réunissez sept nombres différents. Piochez encore !",
+    # the guided first game: the effect queue
+    "tutorial.queue": ("La carte donnée depuis le plateau attend dans la file des effets : "
+                       "une fois toutes les cartes mises de côté données, elles "
+                       "s'appliquent une à une, dans l'ordre."),
 }
