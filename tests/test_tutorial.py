@@ -13,7 +13,7 @@ from ui import i18n
 from ui.driver import make_app, press, pump
 from ui.menu import MenuScene
 from ui.summary import RoundSummary
-from ui.tutorial import TutorialScene
+from ui.tutorial import TutorialScene, start
 
 RULES = Path("/work/shared/RULES.md")
 ORDER = ["hit", "bust", "stay", "round", "modifier", "x2", "second_chance", "saved",
@@ -88,7 +88,7 @@ def test_the_tutorial_reaches_every_step_in_order(target_key):
 
 def test_it_insists_gently_and_never_plays_for_the_player():
     app = make_app(size=(1280, 720), lang="fr", speed=3.0)
-    scene = __import__("ui.tutorial", fromlist=["start"]).start(app)
+    scene = start(app)
     wait(app, scene)
     assert scene.step.key == "hit"
     before = len(scene.game.actions)
@@ -127,3 +127,16 @@ def test_the_lessons_are_flip7_files_and_their_captions_exist_in_every_language(
         table = i18n.TABLES[lang]
         for key in keys:
             assert table.get(key), f"{lang}: {key}"
+
+
+def test_every_idle_frame_of_the_tutorial_is_a_full_redraw(tmp_path):
+    from tests.realtime import run_live, tap
+
+    app = make_app(size=(1280, 720), lang="de", speed=4.0)
+    scene = start(app)
+    script = (tap(0.6, pygame.K_s) + tap(1.5, pygame.K_h) + tap(2.5, pygame.K_h)
+              + tap(3.5, pygame.K_h) + tap(4.5, pygame.K_RETURN) + tap(5.5, pygame.K_RETURN)
+              + tap(6.5, pygame.K_RETURN) + tap(7.5, pygame.K_RETURN))
+    assert run_live(app, script, until=lambda app: {"hit", "bust"} <= scene.done,
+                    keep=tmp_path, timeout=25) > 0
+    assert app.stack.top is scene
