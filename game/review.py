@@ -196,9 +196,10 @@ def judge(view: SeatView, chosen, index: int = 0, rng: random.Random | None = No
         kind, card = "hit_or_stay", None
     else:
         card = d.card
-        if card == SECOND_CHANCE:  # the gift matters little: the expert's numbers say nothing
+        if card == SECOND_CHANCE:  # the win model does not tell the receivers apart
             pts = {s: float(me.score) for s in d.options}
-            wins = {s: 0.0 for s in d.options}
+            now = expert.Outlook(view)(0 if me.status == BUSTED else me.score)
+            wins = {s: now for s in d.options}
         else:
             pts = target_points(view, d.options, card)
             wins = target_win(view, d.options, card == FREEZE)

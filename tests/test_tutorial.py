@@ -84,6 +84,9 @@ def test_the_tutorial_reaches_every_step_in_order(target_key):
     again = app.stack.top
     assert isinstance(again, TutorialScene) and again is not scene and again.lesson == 0
     assert not app.dirs.autosave.exists()  # nothing saved, nothing counted
+    home = str(app.dirs.config.parent)
+    pygame.display.quit()
+    assert not make_app(size=(1280, 720), home=home).stack.top.offer  # offered once
 
 
 def test_it_insists_gently_and_never_plays_for_the_player():
