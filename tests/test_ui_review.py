@@ -43,6 +43,7 @@ def test_review_from_the_game_over_screen_jumps_to_a_costly_decision():
     i18n.set_language("en")
     click(app, button_center(review, "go0"))
     assert app.stack.top is replay and replay.k == worst[0].action
+    assert replay.prompt()[1].endswith(str(line_msg(worst[0])))  # the verdict in the bar
     # the marks: [ and ] step through them, a click on the strip jumps to the nearest
     ks = marks(replay.review)
     press(app, pygame.K_HOME)

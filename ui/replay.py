@@ -220,6 +220,8 @@ class ReplayScene(TableScene):
             nxt = (t("prompt.hit_or_stay", name=who) if d.kind == "hit_or_stay"
                    else t("prompt.target", name=who, card=card_name(d.card)))
             detail = t("replay.next", what=nxt) if self.k < n else t("replay.file_ends", what=nxt)
+            if self.review is not None:
+                detail = review_screen.bar_note(self, detail)
         return line, f"{self.title}  ·  {detail}"
 
     def seat_states(self) -> list[SeatState]:

@@ -105,6 +105,15 @@ def command(scene, name: str) -> None:
             scene.goto(earlier[-1])
 
 
+def bar_note(scene, detail: str) -> str:
+    """The bar's second line at a reviewed decision: the coach's verdict on the decision
+    about to be made (who decides and what they did say what comes next)."""
+    for d in scene.review.decisions:
+        if d.action == scene.k:
+            return f"{t('review.coach')}: {line_msg(d)}"
+    return detail
+
+
 def click_strip(scene, pos) -> bool:
     """A click on the strip jumps to the nearest marked decision."""
     if scene.review is None or not strip_rect(scene).inflate(0, 10).collidepoint(pos):
