@@ -122,7 +122,8 @@ class MenuScene(FormScene):
         assets = self.app.assets
         # the fan fills the room between the subtitle and the buttons (less with many rows)
         room_top = round(h * 0.04) + round(112 * u)
-        room_bottom = self.buttons_top(u) - round((34 if self.saved or self.offer else 12) * u)
+        gap = 34 if self.saved else 46 if self.offer else 12  # room for the line above them
+        room_bottom = self.buttons_top(u) - round(gap * u)
         ch = max(round(60 * u), min(round(130 * u), round((room_bottom - room_top) * 0.74)))
         cw = round(ch / 1.4)
         cx, cy = w // 2, min(round(h * 0.37), (room_top + room_bottom) // 2 - round(16 * u))
