@@ -238,7 +238,8 @@ def test_watch_and_save_replay_from_the_game_over_screen(tmp_path):
     files = app.stack.top
     assert isinstance(files, FilesScene) and files.mode == "save" and not over.buttons
     press(app, pygame.K_ESCAPE)
-    assert app.stack.top is over and set(over.buttons) == {"again", "watch", "save", "menu"}
+    assert app.stack.top is over and set(over.buttons) == {"again", "watch", "review", "save",
+                                                           "menu"}
     click(app, button_center(over, "watch"))
     scene = app.stack.top
     assert isinstance(scene, ReplayScene) and scene.playing

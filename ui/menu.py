@@ -16,18 +16,22 @@ FAN = ("7", "x2", "flip_three", "12", "second_chance", "+4", "freeze")
 KEYS = {pygame.K_c: "continue", pygame.K_n: "new", pygame.K_l: "load", pygame.K_d: "demo",
         pygame.K_r: "rules", pygame.K_s: "settings", pygame.K_q: "quit",
         pygame.K_w: "replays", pygame.K_k: "sheet", pygame.K_t: "stats",
-        pygame.K_ESCAPE: "quit"}
+        pygame.K_ESCAPE: "quit", pygame.K_g: "learn"}
 
 
 class MenuScene(FormScene):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.saved = None  # what the autosave holds (ui.saves.SavedGame)
+        from .tutorial import first_offer
+
+        self.offer = first_offer(app)  # the very first start: "Learn to play" is offered
 
     def choices(self) -> list[tuple[str, str]]:
         names = [("new", "menu.new_game"), ("load", "menu.load"), ("replays", "replay.menu"),
                  ("sheet", "sheet.menu"), ("stats", "stats.menu"), ("demo", "menu.demo"),
-                 ("rules", "menu.rules"), ("settings", "menu.settings"), ("quit", "menu.quit")]
+                 ("rules", "menu.rules"), ("settings", "menu.settings"),
+                 ("learn", "tutorial.menu"), ("quit", "menu.quit")]
         if self.saved is not None:
             names.insert(0, ("continue", "menu.continue"))
         return names
@@ -100,20 +104,26 @@ class MenuScene(FormScene):
             from .history_screen import HistoryScene
 
             app.stack.push(HistoryScene(app))
+        elif name == "learn":
+            from .tutorial import start
+
+            self.offer = False
+            start(app)
         elif name == "stats":
             from .stats_screen import StatsScene
 
             app.stack.push(StatsScene(app))
 
     def background_key(self) -> object:
-        return self.saved
+        return self.saved, self.offer
 
     def render_body(self, img: pygame.Surface, u: float) -> None:
         w, h = self.app.size
         assets = self.app.assets
         # the fan fills the room between the subtitle and the buttons (less with many rows)
         room_top = round(h * 0.04) + round(112 * u)
-        room_bottom = self.buttons_top(u) - round((34 if self.saved else 12) * u)
+        gap = 34 if self.saved else 46 if self.offer else 12  # room for the line above them
+        room_bottom = self.buttons_top(u) - round(gap * u)
         ch = max(round(60 * u), min(round(130 * u), round((room_bottom - room_top) * 0.74)))
         cw = round(ch / 1.4)
         cx, cy = w // 2, min(round(h * 0.37), (room_top + room_bottom) // 2 - round(16 * u))
@@ -132,6 +142,11 @@ class MenuScene(FormScene):
                      players=", ".join(self.saved.players), time=when)
             self.text(img, line, round(15 * u), MUTED, max_width=round(900 * u),
                       midbottom=(cx, self.buttons_top(u) - round(10 * u)))
-        keys = "N · L · W · K · T · D · R · S · Q"
+        if self.offer and self.saved is None:
+            offer = self.app.assets.wrapped(t("tutorial.offer"), round(17 * u), GOLD,
+                                            min(round(900 * u), w - round(40 * u)), max_lines=2,
+                                            center=True)
+            img.blit(offer, offer.get_rect(midbottom=(cx, self.buttons_top(u) - round(10 * u))))
+        keys = "N · L · W · K · T · D · R · S · G · Q"
         keys = "C · " + keys if self.saved else keys
         self.text(img, keys, round(14 * u), MUTED, midbottom=(cx, h - round(10 * u)))

@@ -19,6 +19,7 @@ import pygame
 import pygame_gui
 
 from . import layout as L
+from . import review_screen
 from .assets import CREAM, GOLD
 from .config import Seat
 from .display import Shown
@@ -37,7 +38,8 @@ KEYS = {pygame.K_SPACE: "play", pygame.K_LEFT: "back", pygame.K_RIGHT: "forward"
         pygame.K_HOME: "start", pygame.K_END: "end", pygame.K_PAGEUP: "round_back",
         pygame.K_PAGEDOWN: "round_forward", pygame.K_PLUS: "faster", pygame.K_KP_PLUS: "faster",
         pygame.K_EQUALS: "faster", pygame.K_MINUS: "slower", pygame.K_KP_MINUS: "slower",
-        pygame.K_ESCAPE: "close", pygame.K_BACKSPACE: "close"}
+        pygame.K_ESCAPE: "close", pygame.K_BACKSPACE: "close", pygame.K_c: "coach",
+        pygame.K_LEFTBRACKET: "prev_mark", pygame.K_RIGHTBRACKET: "next_mark"}
 
 
 def transport_rects(lay: L.TableLayout) -> dict[str, pygame.Rect]:
@@ -45,14 +47,14 @@ def transport_rects(lay: L.TableLayout) -> dict[str, pygame.Rect]:
     u, bar = lay.unit, lay.bar
     h = lay.hit_button.h
     gap = max(4, round(6 * u))
-    sizes = (("start", h), ("back", h), ("play", round(h * 1.35)), ("forward", h),
-             ("round", max(round(136 * u), 124)), ("speed", round(64 * u)))
+    sizes = (("coach", round(92 * u)), ("start", h), ("back", h), ("play", round(h * 1.35)),
+             ("forward", h), ("round", max(round(136 * u), 124)), ("speed", round(64 * u)))
     x = lay.stay_button.right
     out = {}
     for name, w in reversed(sizes):
         x -= w
         out[name] = pygame.Rect(x, lay.hit_button.y, w, h)
-        x -= gap * (3 if name in ("round", "speed") else 1)
+        x -= gap * (3 if name in ("round", "speed", "start") else 1)
     out["text"] = pygame.Rect(bar.x + 2 * gap, bar.y, x - gap - bar.x - 2 * gap, bar.h)
     return out
 
@@ -80,6 +82,7 @@ class ReplayScene(TableScene):
         self.speed = min(SPEEDS, key=lambda s: abs(s - app.config.speed))
         self._round_options: dict[str, int] = {}
         self._ui_key = None
+        self.review = None  # the coach's review, once asked for (ui/review_screen.py)
         self.game = game
         self._present(Shown.before_opening(game))
         self.presenter.feed(replay.start_events)  # the first deal, as at the table
@@ -181,6 +184,8 @@ class ReplayScene(TableScene):
             self.set_speed(SPEEDS[(i + 1) % len(SPEEDS)])
         elif name == "close":
             self.app.stack.pop()
+        elif name in ("coach", "prev_mark", "next_mark"):
+            review_screen.command(self, name)
         self.app.invalidate()
 
     def goto_round(self, round_no: int) -> None:
@@ -217,6 +222,8 @@ class ReplayScene(TableScene):
             nxt = (t("prompt.hit_or_stay", name=who) if d.kind == "hit_or_stay"
                    else t("prompt.target", name=who, card=card_name(d.card)))
             detail = t("replay.next", what=nxt) if self.k < n else t("replay.file_ends", what=nxt)
+            if self.review is not None:
+                detail = review_screen.bar_note(self, detail)
         return line, f"{self.title}  ·  {detail}"
 
     def seat_states(self) -> list[SeatState]:
@@ -237,6 +244,8 @@ class ReplayScene(TableScene):
         views.table.draw(surface, lay, self.shown, p, self.seat_states())
         views.panel.draw(surface, lay, self.shown, p, p.timeline.speed, self.log_scroll)
         self._draw_bar(surface)
+        if self.review is not None:
+            review_screen.draw_marks(surface, self)
         for layer in (p.sprites, p.labels, p.confetti, p.banners):
             for item in layer:
                 item.draw(surface, assets)
@@ -269,6 +278,9 @@ class ReplayScene(TableScene):
             self.buttons[name] = pygame_gui.elements.UIButton(
                 r[name], text, m, object_id="#hit_button" if name == "play" else "#tool_button",
                 tool_tip_text=t(f"replay.tip.{name}"))
+        self.buttons["coach"] = pygame_gui.elements.UIButton(
+            r["coach"], t("review.coach"), m, object_id="#tool_button",
+            tool_tip_text=t("review.tip"))
         self.buttons["speed"] = pygame_gui.elements.UIButton(
             r["speed"], "", m, object_id="#tool_button", tool_tip_text=t("replay.tip.speed"))
         self._ui_key = None
@@ -346,6 +358,10 @@ class ReplayScene(TableScene):
             if name is None:
                 return False
             self.command(name)
+            return True
+        if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+                and review_screen.click_strip(self, event.pos)):
+            self.app.invalidate()
             return True
         if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
                 and not self.presenter.settled and self.presenter.gate is None):

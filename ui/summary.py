@@ -220,7 +220,8 @@ class GameOver(Overlay):
     so "Play again" takes a click on its button (Escape goes to the menu)."""
 
     BUTTONS = (("again", "button.play_again"), ("watch", "replay.watch_game"),
-               ("save", "replay.save_game"), ("menu", "button.menu"))
+               ("review", "review.button"), ("save", "replay.save_game"),
+               ("menu", "button.menu"))
 
     def __init__(self, app, table) -> None:
         super().__init__(app, table)
@@ -236,6 +237,11 @@ class GameOver(Overlay):
     def choose(self, name: str) -> None:
         if name == "menu":
             self.app.to_menu()
+            return
+        if name == "review":
+            from .review_screen import review_game
+
+            review_game(self.app, self.table.game)
             return
         if name in ("watch", "save"):
             from .files import FilesScene

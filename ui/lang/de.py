@@ -353,4 +353,55 @@ STRINGS = {
     "replay.tip.play": "Abspielen / Pause (Leertaste)",
     "replay.tip.forward": "Eine Entscheidung vor (→)",
     "replay.tip.speed": "Tempo (+ / −)",
+    # the coach (ui/review_screen.py)
+    "review.button": "Analyse",
+    "review.coach": "Coach",
+    "review.tip": ("Die Analyse des Coachs für diese Partie (C); [ und ] springen zu "
+                   "den teuren Entscheidungen"),
+    "review.title": "Die Analyse des Coachs",
+    "review.summary": ("{who}: {n} Entscheidungen geprüft, {matched} wie der Experte; "
+                       "{points} erwartete Punkte liegen gelassen"),
+    "review.costliest": "Die teuersten Entscheidungen",
+    "review.none": "Keine teure Entscheidung: gut gespielt!",
+    "review.go": "Zu dieser Entscheidung in der Wiederholung (1–3)",
+    "review.close": "Schließen",
+    "review.chart": "Gewinnchance, Runde für Runde",
+    "review.hit_line": "Runde {round}: {who} zieht bei {risk} % Risiko mit {score} Punkten",
+    "review.stay_line": "Runde {round}: {who} hört bei {risk} % Risiko mit {score} Punkten auf",
+    "review.target_line": "Runde {round}: {who} gibt die Karte {card} an {target}",
+    "review.expert": "Experte: {what}",
+    "review.matched": "{what}, wie der Experte",
+    "review.cost": "{what}: {points} erwartete Punkte, {win} % Gewinnchance ({expert})",
+    # the guided first game (ui/tutorial.py)
+    "tutorial.menu": "Spielen lernen",
+    "tutorial.offer": ("Neu bei Flip 7? Spielen lernen: eine geführte erste Partie, fünf "
+                       "kurze Runden (G)"),
+    "tutorial.you": "Du",
+    "tutorial.clauses": "(Regeln {clauses})",
+    "tutorial.insist": ("Bitte noch eine Karte: diese Lektion braucht sie. Ziehen (H oder "
+                        "Leertaste)."),
+    "tutorial.ok": "Eingabe oder ein Klick hier: OK",
+    "tutorial.press_hit": "Ziehen (H oder Leertaste).",
+    "tutorial.your_choice": "Du entscheidest: deine Wahl zählt.",
+    "tutorial.done": "Gut gemacht: du kennst jetzt jede Karte von Flip 7!",
+    "tutorial.ok_menu": "Eingabe oder ein Klick hier: zurück zum Menü",
+    "tutorial.hit": "Du bist dran: deine erste Karte liegt. Nimm noch eine.",
+    "tutorial.bust": "Bob zieht eine zweite 3: er scheidet aus, 0 Punkte in dieser Runde.",
+    "tutorial.stay": "Zieh weiter oder hör auf, um deine Punkte zu sichern.",
+    "tutorial.round": "Eine neue Runde: die Karten der letzten liegen im Ablagestapel. Zieh.",
+    "tutorial.modifier": "Eine +4: ein Bonus zählt seine Punkte und lässt dich nie ausscheiden.",
+    "tutorial.x2": "×2 verdoppelt die Summe deiner Zahlen: 9 × 2 + 4 = 22.",
+    "tutorial.second_chance": ("Eine Second Chance, sie bleibt vor dir liegen. Die nächste Karte "
+                               "ist eine 9…"),
+    "tutorial.saved": "Gerettet! Die zweite 9 und die Second Chance liegen im Ablagestapel.",
+    "tutorial.round_freeze": "Nächste Runde. Zieh: eine Aktionskarte kommt.",
+    "tutorial.freeze": "Ein Freeze: klick auf den Platz, der aufhören muss (oder 1–3).",
+    "tutorial.round_flip_three": "Nächste Runde. Zieh noch einmal.",
+    "tutorial.flip_three": "Ein Flip Three: wähle, wer die nächsten drei Karten nimmt (oder 1–3).",
+    "tutorial.tray": "Ein Freeze kam während des Flip Three: er wartet in der Ablage.",
+    "tutorial.flip7": "Letzte Lektion: sammle sieben verschiedene Zahlen. Zieh weiter!",
+    # the guided first game: the effect queue
+    "tutorial.queue": ("Die aus der Ablage vergebene Karte wartet in der Warteschlange: "
+                       "sind alle beiseitegelegten Karten vergeben, wirken sie eine nach "
+                       "der anderen, der Reihe nach."),
 }

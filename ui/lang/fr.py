@@ -354,4 +354,57 @@ STRINGS = {
     "replay.tip.play": "Lecture / pause (Espace)",
     "replay.tip.forward": "Une décision en avant (→)",
     "replay.tip.speed": "Vitesse (+ / −)",
+    # the coach (ui/review_screen.py)
+    "review.button": "Analyse",
+    "review.coach": "Coach",
+    "review.tip": "L'analyse du coach pour cette partie (C) ; [ et ] vont aux décisions coûteuses",
+    "review.title": "L'analyse du coach",
+    "review.summary": ("{who} : {n} décisions analysées, {matched} comme l'expert ; "
+                       "{points} points espérés laissés sur la table"),
+    "review.costliest": "Les décisions les plus coûteuses",
+    "review.none": "Aucune décision coûteuse : bien joué !",
+    "review.go": "Aller à cette décision dans le replay (1–3)",
+    "review.close": "Fermer",
+    "review.chart": "Chances de gagner, manche par manche",
+    "review.hit_line": ("Manche {round} : {who} pioche à {risk} % de risque de sauter avec "
+                        "{score} points"),
+    "review.stay_line": ("Manche {round} : {who} reste à {risk} % de risque de sauter avec "
+                         "{score} points"),
+    "review.target_line": "Manche {round} : {who} donne la carte {card} à {target}",
+    "review.expert": "l'expert : {what}",
+    "review.matched": "{what}, comme l'expert",
+    "review.cost": "{what} : {points} points espérés, {win} % de chances de gagner ({expert})",
+    # the guided first game (ui/tutorial.py)
+    "tutorial.menu": "Apprendre à jouer",
+    "tutorial.offer": ("Nouveau à Flip 7 ? Apprendre à jouer : une première partie guidée, "
+                       "cinq manches courtes (G)"),
+    "tutorial.you": "Vous",
+    "tutorial.clauses": "(Règles {clauses})",
+    "tutorial.insist": ("Encore une carte, s'il vous plaît : cette leçon en a besoin. "
+                        "Piocher (H ou Espace)."),
+    "tutorial.ok": "Entrée ou un clic ici : OK",
+    "tutorial.press_hit": "Piocher (H ou Espace).",
+    "tutorial.your_choice": "À vous de choisir : votre choix compte.",
+    "tutorial.done": "Bravo : vous avez vu toutes les cartes de Flip 7 !",
+    "tutorial.ok_menu": "Entrée ou un clic ici : retour au menu",
+    "tutorial.hit": "À vous : votre première carte est posée. Prenez-en une autre.",
+    "tutorial.bust": "Bob tire un second 3 : il saute, 0 point cette manche.",
+    "tutorial.stay": "Piochez encore, ou restez pour garder vos points.",
+    "tutorial.round": "Nouvelle manche : les cartes de la précédente sont à la défausse. Piochez.",
+    "tutorial.modifier": "Un +4 : un modificateur ajoute ses points et ne fait jamais sauter.",
+    "tutorial.x2": "×2 double la somme de vos nombres : 9 × 2 + 4 = 22.",
+    "tutorial.second_chance": ("Une Seconde Chance, gardée devant vous. La prochaine carte est un "
+                               "9…"),
+    "tutorial.saved": "Sauvé ! Le second 9 et la Seconde Chance sont partis à la défausse.",
+    "tutorial.round_freeze": "Manche suivante. Piochez : une carte action arrive.",
+    "tutorial.freeze": "Une carte Stop : cliquez sur le joueur qui doit s'arrêter (ou 1–3).",
+    "tutorial.round_flip_three": "Manche suivante. Piochez encore.",
+    "tutorial.flip_three": ("Trois à la suite : choisissez qui prend les trois cartes suivantes "
+                            "(ou 1–3)."),
+    "tutorial.tray": "Un Stop est sorti pendant le Trois à la suite : il attend sur le plateau.",
+    "tutorial.flip7": "Dernière leçon : réunissez sept nombres différents. Piochez encore !",
+    # the guided first game: the effect queue
+    "tutorial.queue": ("La carte donnée depuis le plateau attend dans la file des effets : "
+                       "une fois toutes les cartes mises de côté données, elles "
+                       "s'appliquent une à une, dans l'ordre."),
 }

@@ -1,0 +1,145 @@
+"""Learn to play: the guided first game reaches each of its steps with scripted input, in
+order; the player's choices count; its captions exist in every language."""
+
+import re
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game import gamefile
+from game import tutorial as lessons
+from ui import i18n
+from ui.driver import make_app, press, pump
+from ui.menu import MenuScene
+from ui.summary import RoundSummary
+from ui.tutorial import TutorialScene, start
+
+RULES = Path("/work/shared/RULES.md")
+ORDER = ["hit", "bust", "stay", "round", "modifier", "x2", "second_chance", "saved",
+         "round_freeze", "freeze", "round_flip_three", "flip_three", "tray", "queue", "flip7"]
+
+
+@pytest.fixture(autouse=True)
+def _close_display():
+    yield
+    pygame.display.quit()
+    i18n.set_language("en")
+
+
+def wait(app, scene, frames: int = 400) -> None:
+    """Until the table waits for the player (a caption, a decision or a summary)."""
+    for _ in range(frames):
+        pump(app, 1, dt=0.1)
+        if isinstance(app.stack.top, RoundSummary) or scene.finished:
+            return
+        if scene.presenter.settled and (scene.step is not None or scene.ready_turn()):
+            return
+
+
+def play(app, scene, target_key=pygame.K_1, stay_in_lesson1=True) -> list[str]:
+    """Play the tutorial like a newcomer: answer each caption; return the steps seen."""
+    seen: list[str] = []
+    for _ in range(200):
+        wait(app, scene)
+        top = app.stack.top
+        if scene.finished:
+            break
+        if isinstance(top, RoundSummary):
+            press(app, pygame.K_RETURN)
+            continue
+        step = scene.step
+        if step is not None and (not seen or seen[-1] != step.key):
+            seen.append(step.key)
+        d = scene.ready_turn()
+        if step is not None and step.want == "ok":
+            press(app, pygame.K_RETURN)
+        elif d is None:
+            continue
+        elif d.kind == "target":
+            press(app, target_key)
+        elif step is not None and step.key == "stay" and stay_in_lesson1:
+            press(app, pygame.K_s)
+        elif step is None and d.kind == "hit_or_stay":
+            press(app, pygame.K_s)  # free play between lessons: bank
+        else:
+            press(app, pygame.K_h)
+    return seen
+
+
+@pytest.mark.parametrize("target_key", [pygame.K_1, pygame.K_2])
+def test_the_tutorial_reaches_every_step_in_order(target_key):
+    app = make_app(size=(1280, 720), lang="en", speed=3.0)
+    assert app.stack.top.offer  # offered on the first start
+    press(app, pygame.K_g)
+    scene = app.stack.top
+    assert isinstance(scene, TutorialScene)
+    seen = play(app, scene, target_key)
+    assert seen == ORDER
+    assert scene.finished and scene.game.rounds[-1].flip7 == 0  # your own Flip 7
+    press(app, pygame.K_RETURN)
+    assert isinstance(app.stack.top, MenuScene)
+    # restart from the start, at any time
+    press(app, pygame.K_g)
+    again = app.stack.top
+    assert isinstance(again, TutorialScene) and again is not scene and again.lesson == 0
+    assert not app.dirs.autosave.exists()  # nothing saved, nothing counted
+    home = str(app.dirs.config.parent)
+    pygame.display.quit()
+    assert not make_app(size=(1280, 720), home=home).stack.top.offer  # offered once
+
+
+def test_it_insists_gently_and_never_plays_for_the_player():
+    app = make_app(size=(1280, 720), lang="fr", speed=3.0)
+    scene = start(app)
+    wait(app, scene)
+    assert scene.step.key == "hit"
+    before = len(scene.game.actions)
+    press(app, pygame.K_s)  # a stay where the lesson needs a card: not taken
+    assert scene.insist and len(scene.game.actions) == before
+    for _ in range(50):  # nothing happens by itself
+        pump(app, 1, dt=0.2)
+    assert len(scene.game.actions) == before and scene.step.key == "hit"
+    press(app, pygame.K_h)
+    assert len(scene.game.actions) == before + 1 and not scene.insist
+    wait(app, scene)
+    assert scene.step.key == "bust"  # the bots wait for OK
+    n = len(scene.game.actions)
+    for _ in range(30):
+        pump(app, 1, dt=0.2)
+    assert len(scene.game.actions) == n
+    press(app, pygame.K_ESCAPE)  # leave at any time
+    assert type(app.stack.top).__name__ == "PauseScene"
+
+
+def test_the_lessons_are_flip7_files_and_their_captions_exist_in_every_language():
+    for i in range(lessons.LESSONS):
+        data = lessons.lesson_data(i)
+        game = gamefile.new_game(data)  # a valid flip7/1 file, stacked
+        assert data["deck"] and game.players[0] == "You"
+    rules = RULES.read_text(encoding="utf-8") if RULES.exists() else None
+    keys = {"tutorial.menu", "tutorial.offer", "tutorial.you", "tutorial.done"}
+    for step in lessons.STEPS:
+        keys.add(f"tutorial.{step.key}")
+        if step.rule:
+            keys.add(step.rule)  # the Rules screen's own words
+        for clause in re.findall(r"R[0-9.]+[0-9]", step.clauses):
+            if rules is not None:
+                assert f"- {clause} " in rules, clause
+    for lang in i18n.LANGS:
+        table = i18n.TABLES[lang]
+        for key in keys:
+            assert table.get(key), f"{lang}: {key}"
+
+
+def test_every_idle_frame_of_the_tutorial_is_a_full_redraw(tmp_path):
+    from tests.realtime import run_live, tap
+
+    app = make_app(size=(1280, 720), lang="de", speed=4.0)
+    scene = start(app)
+    script = (tap(0.6, pygame.K_s) + tap(1.5, pygame.K_h) + tap(2.5, pygame.K_h)
+              + tap(3.5, pygame.K_h) + tap(4.5, pygame.K_RETURN) + tap(5.5, pygame.K_RETURN)
+              + tap(6.5, pygame.K_RETURN) + tap(7.5, pygame.K_RETURN))
+    assert run_live(app, script, until=lambda app: {"hit", "bust"} <= scene.done,
+                    keep=tmp_path, timeout=25) > 0
+    assert app.stack.top is scene

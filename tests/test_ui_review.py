@@ -1,0 +1,85 @@
+"""The coach in the window: the game-over screen's Review, the replay viewer's marks."""
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from ui import i18n
+from ui.driver import button_center, click, make_app, press, pump
+from ui.replay import ReplayScene
+from ui.review_screen import ReviewScene, line_msg, marks, strip_rect
+from ui.summary import GameOver
+
+PROJECT = Path(__file__).resolve().parent.parent
+SEED004 = PROJECT / "examples" / "seed004_last_round.json"
+
+
+@pytest.fixture(autouse=True)
+def _close_display():
+    yield
+    pygame.display.quit()
+    i18n.set_language("en")
+
+
+def test_review_from_the_game_over_screen_jumps_to_a_costly_decision():
+    app = make_app(size=(1280, 720), seed=7, lang="en", speed=8.0)
+    app.load_game(SEED004)
+    pump(app, 3)
+    over = app.stack.top
+    assert isinstance(over, GameOver) and "review" in over.buttons
+    click(app, button_center(over, "review"))
+    review = app.stack.top
+    assert isinstance(review, ReviewScene)
+    replay = app.stack.scenes[-2]
+    assert isinstance(replay, ReplayScene) and not replay.playing
+    assert review.review.seats == ["Hugo", "Léa", "Lucas", "Chloé"]  # every seat a human
+    worst = review.worst
+    assert worst and all(d.costly for d in worst) and "go0" in review.buttons
+    for lang in i18n.LANGS:  # every line reads in every language
+        i18n.set_language(lang)
+        assert all("{" not in str(line_msg(d)) for d in review.review.decisions)
+        pump(app, 1)
+    i18n.set_language("en")
+    click(app, button_center(review, "go0"))
+    assert app.stack.top is replay and replay.k == worst[0].action
+    assert replay.prompt()[1].endswith(str(line_msg(worst[0])))  # the verdict in the bar
+    # the marks: [ and ] step through them, a click on the strip jumps to the nearest
+    ks = marks(replay.review)
+    press(app, pygame.K_HOME)
+    press(app, pygame.K_RIGHTBRACKET)
+    assert replay.k == ks[0]
+    press(app, pygame.K_END)
+    press(app, pygame.K_LEFTBRACKET)
+    assert replay.k == ks[-1]
+    r = strip_rect(replay)
+    click(app, (r.x + 1, r.centery))
+    assert replay.k == ks[0]
+    press(app, pygame.K_c)
+    assert isinstance(app.stack.top, ReviewScene)
+    press(app, pygame.K_ESCAPE)
+    press(app, pygame.K_ESCAPE)
+    assert app.stack.top is over  # the replay was opened over the game over
+
+
+def test_the_replay_viewer_has_a_coach_button(tmp_path):
+    app = make_app(size=(1024, 640), lang="fr", replay=str(SEED004))
+    pump(app, 3)
+    scene = app.stack.top
+    assert isinstance(scene, ReplayScene) and scene.review is None
+    click(app, button_center(scene, "coach"))
+    assert isinstance(app.stack.top, ReviewScene) and scene.review is not None
+    pump(app, 2)
+    press(app, pygame.K_RETURN)
+    assert app.stack.top is scene
+
+
+def test_every_idle_frame_with_the_coach_is_a_full_redraw(tmp_path):
+    from tests.realtime import run_live, tap
+
+    app = make_app(size=(1280, 720), lang="en", replay=str(SEED004))
+    script = (tap(0.1, pygame.K_c) + [(1.0, lambda: app.set_language("de"))]
+              + tap(1.5, pygame.K_1) + tap(2.0, pygame.K_RIGHTBRACKET)
+              + tap(2.5, pygame.K_LEFTBRACKET) + [(3.5, lambda: None)])
+    assert run_live(app, script, keep=tmp_path, timeout=12) > 0
+    assert isinstance(app.stack.top, ReplayScene) and app.stack.top.review is not None
