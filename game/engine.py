@@ -24,8 +24,8 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from . import events as ev
-from .cards import (
+from game import events as ev
+from game.cards import (
     ALL_CARDS,
     FLIP_THREE,
     FREEZE,
@@ -36,9 +36,9 @@ from .cards import (
     full_deck,
     modifier_bonus,
 )
-from .events import DiscardReason, DrawCause, Event, Place
-from .rules import RuleOptions
-from .state import (
+from game.events import DiscardReason, DrawCause, Event, Place
+from game.rules import RuleOptions
+from game.state import (
     ACTIVE,
     BUSTED,
     FROZEN,
@@ -54,7 +54,7 @@ from .state import (
     IllegalActionError,
     RoundRecord,
 )
-from .view import HandView, SeatView, TableSnapshot, snapshot
+from game.view import HandView, SeatView, TableSnapshot, snapshot
 
 #: a number card's value, None for any other card (one lookup says both)
 _VALUE: dict[str, int | None] = {card: int(card) if card in NUMBERS else None

@@ -18,9 +18,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from .cards import ALL_CARDS, UnknownCardError, composition
-from .engine import DeckError, Game
-from .limits import (
+from game.cards import ALL_CARDS, UnknownCardError, composition
+from game.engine import DeckError, Game
+from game.limits import (
     MAX_ACTIONS,
     MAX_FILE_BYTES,
     MAX_FILE_PLAYERS,
@@ -31,8 +31,8 @@ from .limits import (
     in_range,
     name_problem,
 )
-from .rules import RuleError, RuleOptions
-from .state import HIT, STAY, TARGET, Action, IllegalActionError
+from game.rules import RuleError, RuleOptions
+from game.state import HIT, STAY, TARGET, Action, IllegalActionError
 
 FORMAT = "flip7/1"
 BOT_LEVELS = ("baseline", "easy", "normal", "expert")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .limits import MAX_DECKS, excerpt
+from game.limits import MAX_DECKS, excerpt
 
 OPENINGS = ("must_hit", "deal")
 FLIP_THREE_ON_BUST = ("discard", "resolve")

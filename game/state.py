@@ -5,7 +5,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import NamedTuple
 
-from .cards import FREEZE, SECOND_CHANCE, calculation
+from game.cards import FREEZE, SECOND_CHANCE, calculation
 
 
 class ActionKind(StrEnum):

@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, NamedTuple
 
-from .state import ACTIVE, Decision, HandStatus, RoundRecord
+from game.state import ACTIVE, Decision, HandStatus, RoundRecord
 
 if TYPE_CHECKING:
-    from .engine import Game
-    from .rules import RuleOptions
-    from .state import Hand
+    from game.engine import Game
+    from game.rules import RuleOptions
+    from game.state import Hand
 
 
 class HandView:

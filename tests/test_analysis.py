@@ -1,4 +1,4 @@
-"""game.analysis and game.solo: hand computations and a brute force over draw orders."""
+"""game.bots.analysis and game.bots.solo: hand computations and a brute force over draw orders."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from game.analysis import (
+from game.bots.analysis import (
     bust_probability,
     hand_value,
     hit_gain,
@@ -17,8 +17,8 @@ from game.analysis import (
     solo_policy_value,
     unseen_from_seen,
 )
+from game.bots.solo import SoloSolver
 from game.cards import composition, hand_score, is_modifier, is_number
-from game.solo import SoloSolver
 
 # -- bust probability (R4.2, R5.3) ------------------------------------------------
 

@@ -6,10 +6,9 @@ import random
 import pytest
 
 from game.bots import baseline, get
-from game.simulate import main, play_game, simulate_games, simulate_solo
+from game.commands.simulate import main, play_game, simulate_games, simulate_solo
 from game.state import Action
-
-from .helpers import play
+from tests.helpers import play
 
 ABCD = ["A", "B", "C", "D"]
 

@@ -5,15 +5,14 @@ import random
 import pytest
 
 from game import bots
-from game.analysis import bust_probability
+from game.bots.analysis import bust_probability
 from game.bots.common import bust_risk
 from game.cards import composition
+from game.commands.simulate import simulate_games
 from game.engine import Game
 from game.rules import RuleOptions
-from game.simulate import simulate_games
 from game.state import Action
-
-from .helpers import play
+from tests.helpers import play
 
 LEVELS = ["easy", "normal", "expert", "baseline"]
 
@@ -110,7 +109,7 @@ def test_expert_results_do_not_depend_on_workers():
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_every_bot_can_play_solo_rounds(level):
-    from game.simulate import simulate_solo
+    from game.commands.simulate import simulate_solo
     result = simulate_solo(level, 40, seed=1)
     assert result["rounds"] == 40 and 0 <= result["bust_rate"] <= 1
 

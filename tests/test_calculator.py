@@ -8,7 +8,10 @@ from hypothesis import strategies as st
 
 from game import events as ev
 from game.bots import get as get_bot
-from game.calculator import (
+from game.cards import MODIFIERS
+from game.engine import Game
+from game.state import Hand
+from game.tabletop.calculator import (
     CardHand,
     ImpossibleHandError,
     ImpossibleRoundError,
@@ -17,9 +20,6 @@ from game.calculator import (
     count,
     max_points,
 )
-from game.cards import MODIFIERS
-from game.engine import Game
-from game.state import Hand
 
 
 @pytest.mark.parametrize(("numbers", "modifiers", "points", "text"), [

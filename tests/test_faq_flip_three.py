@@ -2,8 +2,7 @@
 
 from game import events as ev
 from game.state import ACTIVE, BUSTED, FROZEN, STAYED
-
-from .helpers import numbers, of, play, waiting
+from tests.helpers import numbers, of, play, waiting
 
 ABCD = ["Agathe", "Bertrand", "Clément", "Donia"]
 FIRST_PASS = ["5", "6", "7", "8"]  # forced hits, Agathe first (dealer Donia)

@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 
 from game.gamefile import GameFileError, load
 from ui import settings as settings_file
-from ui.saves import LoadError, load_file
-from ui.sheet_store import SheetStore, SheetStoreError
-from ui.stats_store import StatsStore
+from ui.storage.saves import LoadError, load_file
+from ui.storage.sheet_store import SheetStore, SheetStoreError
+from ui.storage.stats_store import StatsStore
 
 SECONDS = 3.0  # the most any one file may take to be loaded or refused
 FUZZ = settings(max_examples=60, deadline=None, derandomize=True,

@@ -7,10 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from game.commands.replay import main, summary
 from game.gamefile import GameFileError, dumps, from_dict, load, save
-from game.replay import main, summary
-
-from .helpers import game_file
+from tests.helpers import game_file
 
 ROOT = Path(__file__).resolve().parent.parent
 SEED004 = ROOT / "examples" / "seed004_last_round.json"

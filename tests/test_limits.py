@@ -18,12 +18,12 @@ import pytest
 from game import gamefile, limits
 from game.gamefile import GameFileError, from_dict, load, write_atomic
 from game.limits import MAX_ACTIONS, MAX_DECKS, MAX_NAME, MAX_TARGET, MAX_TOTAL, name_problem
-from game.sheet import ScoreSheet, SheetError
-from game.stats import GameSummary, StatsError
+from game.tabletop.sheet import ScoreSheet, SheetError
+from game.tabletop.stats import GameSummary, StatsError
 from ui import settings as settings_file
 from ui.config import ConfigError, parse_players, parse_size
-from ui.setup_model import TableSetup
-from ui.sheet_export import export_blank
+from ui.screens.setup_model import TableSetup
+from ui.tabletop.sheet_export import export_blank
 
 ROOT = Path(__file__).resolve().parent.parent
 BASE = {"format": "flip7/1", "players": ["Ana", "Ben"], "seed": 1, "actions": []}
@@ -71,7 +71,7 @@ def test_decks_are_bounded_before_any_card_is_built():
 ])
 def test_names_that_cannot_be_drawn_or_written_are_refused_everywhere(name, why, tmp_path):
     assert why in name_problem(name)
-    with pytest.raises(GameFileError, match=why):  # game files: game.replay, Load, Continue
+    with pytest.raises(GameFileError, match=why):  # game files: replay, Load, Continue
         from_dict(with_(players=[name, "Ben"]))
     with pytest.raises(GameFileError, match=why):  # a bot's name too
         from_dict(with_(players=[{"name": name, "bot": "easy"}, "Ben"]))
@@ -104,7 +104,7 @@ def test_the_name_limit_is_one_limit_so_a_game_the_app_wrote_is_never_refused():
     name = "x" * MAX_NAME
     seats = parse_players(f"{name},Ben")
     game = from_dict(with_(players=[s.name for s in seats]))
-    from ui.saves import load_file
+    from ui.storage.saves import load_file
 
     path = Path(os.environ.get("TMPDIR", "/tmp")) / f"flip7-limit-{os.getpid()}.json"
     try:
@@ -137,8 +137,8 @@ def test_numbers_beyond_the_limits_are_refused_before_any_float():
 def test_a_game_at_the_target_limit_ends_within_the_action_limit():
     """The app never writes a file it would refuse: a game to the largest target, with
     the most seats, takes far fewer decisions than a file may hold."""
+    from game.commands.simulate import play_game
     from game.rules import RuleOptions
-    from game.simulate import play_game
 
     game = play_game(("baseline",) * 18, seed=1, rules=RuleOptions(target=MAX_TARGET))
     assert game.over and len(game.actions) < MAX_ACTIONS / 2
@@ -189,8 +189,8 @@ def test_messages_are_one_line_with_a_short_escaped_excerpt(tmp_path):
 
 
 def test_replay_of_a_large_legal_file_is_fast(tmp_path):
+    from game.commands.simulate import play_game
     from game.rules import RuleOptions
-    from game.simulate import play_game
 
     game = play_game(("baseline",) * 18, seed=2, rules=RuleOptions(target=3000))
     path = tmp_path / "long.json"
@@ -226,7 +226,7 @@ def test_renames_are_followed_by_an_fsync_of_the_folder(tmp_path, monkeypatch):
 
 def test_stale_temp_files_are_cleaned_in_every_folder_the_app_writes(tmp_path):
     from ui.paths import dirs
-    from ui.saves import Saves
+    from ui.storage.saves import Saves
 
     d = dirs(tmp_path)
     folders = [d.data, d.config, d.saves, d.data / "sheets", d.data / "finished",
@@ -245,7 +245,7 @@ def test_stale_temp_files_are_cleaned_in_every_folder_the_app_writes(tmp_path):
 
 def test_a_saves_file_never_loses_the_unfinished_game(tmp_path):
     from ui.paths import dirs
-    from ui.saves import Saves
+    from ui.storage.saves import Saves
 
     d = dirs(tmp_path)
     d.data.mkdir(parents=True)
@@ -334,7 +334,7 @@ def test_typed_numbers_are_ascii_digits_within_the_limits():
 def test_a_page_pillow_cannot_draw_is_an_export_error(tmp_path, monkeypatch):
     from PIL import Image
 
-    from ui.sheet_export import ExportError
+    from ui.tabletop.sheet_export import ExportError
 
     def fails(*_a, **_k):
         raise RuntimeError("text contains a newline\nsecond line")

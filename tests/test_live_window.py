@@ -10,7 +10,7 @@ import pytest
 
 from game import gamefile
 from tests.xwindow import Window, Xvfb, gold_pixels, missing_tools, same
-from ui import layout as L
+from ui.table import layout as L
 
 pytestmark = pytest.mark.skipif(bool(missing_tools()),
                                 reason=f"needs {' and '.join(missing_tools())} "

@@ -8,8 +8,8 @@ import textwrap
 import pytest
 
 from game import bots
-from game.plugins import BotError, PluginError, load
-from game.simulate import main, play_game, simulate_games, simulate_solo
+from game.bots.plugins import BotError, PluginError, load
+from game.commands.simulate import main, play_game, simulate_games, simulate_solo
 
 CAUTIOUS = "examples/bots/cautious.py:choose"
 COIN = "examples/bots/coin.py:choose"

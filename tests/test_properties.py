@@ -10,9 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.cards import composition
+from game.commands.replay import summary
 from game.engine import Game
 from game.gamefile import dumps, from_dict, new_game, to_dict
-from game.replay import summary
 from game.rules import RuleOptions
 from game.state import HIT_OR_STAY, STAY
 

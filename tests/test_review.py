@@ -1,4 +1,4 @@
-"""The coach (game/review.py): figures on hand-built positions against the exact solver."""
+"""The coach (game/commands/review.py): figures on hand-built positions against the exact solver."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from game.bots.solo import solo_values_exact
 from game.cards import composition
-from game.review import review_data
-from game.solo import solo_values_exact
+from game.commands.review import review_data
 
 HUGO = ["0", "1", "2", "12", "11", "10"]
 LEA = ["3", "5", "7", "9", "6", "5"]  # busts on the second 5

@@ -9,8 +9,7 @@ from game.cards import composition, hand_score
 from game.engine import Game
 from game.rules import RuleError, RuleOptions
 from game.state import ACTIVE, BUSTED, FROZEN, STAYED, Action, IllegalActionError
-
-from .helpers import numbers, of, play, waiting
+from tests.helpers import numbers, of, play, waiting
 
 ABC = ["Ana", "Ben", "Cy"]
 

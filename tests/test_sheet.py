@@ -6,9 +6,9 @@ from pathlib import Path
 import pytest
 
 from game import gamefile
-from game.calculator import count
-from game.sheet import FORMAT, ScoreSheet, SheetError, sheet_from_game
-from game.simulate import play_game
+from game.commands.simulate import play_game
+from game.tabletop.calculator import count
+from game.tabletop.sheet import FORMAT, ScoreSheet, SheetError, sheet_from_game
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAYERS = ["Hugo", "Léa", "Lucas", "Chloé"]

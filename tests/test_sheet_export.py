@@ -5,11 +5,11 @@ import re
 import pytest
 from PIL import Image
 
-from game.calculator import count
-from game.sheet import ScoreSheet, sheet_from_game
-from game.simulate import play_game
-from ui.sheet_draw import GOLD
-from ui.sheet_export import (
+from game.commands.simulate import play_game
+from game.tabletop.calculator import count
+from game.tabletop.sheet import ScoreSheet, sheet_from_game
+from ui.tabletop.sheet_draw import GOLD
+from ui.tabletop.sheet_export import (
     TEXTS,
     ExportError,
     blank_pages,
@@ -108,7 +108,7 @@ def test_command_line(tmp_path, capsys):
 @pytest.mark.parametrize("players", [4, 12])
 def test_every_sheet_with_rounds_carries_the_totals_chart(rounds, players, monkeypatch):
     """Under the grid when there is room, else on a page of its own — always once."""
-    import ui.sheet_export as export
+    import ui.tabletop.sheet_export as export
 
     calls = []
     real = export.draw_chart

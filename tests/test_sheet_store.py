@@ -4,9 +4,9 @@ import json
 
 import pytest
 
-from game.calculator import count
-from game.sheet import ScoreSheet
-from ui.sheet_store import SheetStore, SheetStoreError
+from game.tabletop.calculator import count
+from game.tabletop.sheet import ScoreSheet
+from ui.storage.sheet_store import SheetStore, SheetStoreError
 
 
 class Clock:

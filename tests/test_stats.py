@@ -5,9 +5,9 @@ from pathlib import Path
 import pytest
 
 from game import gamefile
+from game.commands.simulate import play_game
 from game.engine import Game
-from game.simulate import play_game
-from game.stats import GameSummary, Record, StatsError, compute, summarize
+from game.tabletop.stats import GameSummary, Record, StatsError, compute, summarize
 
 ROOT = Path(__file__).resolve().parent.parent
 SEED004 = ROOT / "examples" / "seed004_last_round.json"

@@ -3,9 +3,9 @@
 import json
 
 from game import gamefile
+from game.commands.simulate import play_game
 from game.engine import Game
-from game.simulate import play_game
-from ui.stats_store import STATS_FILE, StatsStore
+from ui.storage.stats_store import STATS_FILE, StatsStore
 
 
 def games(n, start=0):

@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from game.tournament import main, schedule, tournament, wilson
+from game.commands.tournament import main, schedule, tournament, wilson
 
 
 @pytest.mark.parametrize(("bots", "seats"), [(2, 2), (3, 2), (4, 3), (5, 4), (2, 4), (3, 5)])

@@ -8,12 +8,12 @@ import pygame
 import pytest
 
 from game import gamefile
-from game import tutorial as lessons
+from game.lessons import tutorial as lessons
 from ui import i18n
 from ui.driver import make_app, press, pump
-from ui.menu import MenuScene
-from ui.summary import RoundSummary
-from ui.tutorial import TutorialScene, start
+from ui.screens.menu import MenuScene
+from ui.table.summary import RoundSummary
+from ui.table.tutorial import TutorialScene, start
 
 RULES = Path("/work/shared/RULES.md")
 ORDER = ["hit", "bust", "stay", "round", "modifier", "x2", "second_chance", "saved",

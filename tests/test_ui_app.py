@@ -22,11 +22,11 @@ from ui.driver import (
     settle,
     table_of,
 )
-from ui.hint import simple_odds
-from ui.menu import MenuScene
-from ui.pause import PauseScene
-from ui.summary import GameOver
-from ui.table import TableScene, resolve_bot
+from ui.screens.menu import MenuScene
+from ui.table.hint import simple_odds
+from ui.table.pause import PauseScene
+from ui.table.summary import GameOver
+from ui.table.table import TableScene, resolve_bot
 
 PROJECT = Path(__file__).resolve().parent.parent
 

@@ -14,9 +14,9 @@ from ui import i18n
 from ui import settings as settings_file
 from ui.config import Seat
 from ui.driver import make_app, pump
-from ui.menu import MenuScene
-from ui.stats_screen import StatsScene
-from ui.table import TableScene
+from ui.screens.menu import MenuScene
+from ui.table.table import TableScene
+from ui.tabletop.stats_screen import StatsScene
 
 ROOT = Path(__file__).resolve().parent.parent
 GOOD = {"format": "flip7/1", "players": ["Ana", "Ben"], "seed": 1, "actions": []}
@@ -214,9 +214,9 @@ def test_a_saves_file_or_an_unreadable_data_folder_is_no_crash(tmp_path, monkeyp
 def test_saves_with_strange_file_names_are_listed_picked_and_opened(tmp_path):
     """File names are bytes: not UTF-8, a newline, zero-width or direction marks. The
     lists, the path field, the notices and the replay's title still draw them."""
-    from ui.files import FilesScene
-    from ui.replay import ReplayScene
-    from ui.replay_files import ReplayFilesScene
+    from ui.screens.files import FilesScene
+    from ui.screens.replay_files import ReplayFilesScene
+    from ui.table.replay import ReplayScene
 
     saves = tmp_path / "data" / "saves"
     saves.mkdir(parents=True)

@@ -7,11 +7,11 @@ import pytest
 from game import events as ev
 from game.bots import baseline
 from game.engine import Game
-from ui import layout as L
-from ui.display import Shown
-from ui.presenter import Presenter
-from ui.timeline import CATCH_UP, Step, Timeline
-from ui.tween import TWEENS, Animator
+from ui.table import layout as L
+from ui.table.display import Shown
+from ui.table.presenter import Presenter
+from ui.table.timeline import CATCH_UP, Step, Timeline
+from ui.table.tween import TWEENS, Animator
 
 
 def random_games(count, seed=0):

@@ -103,7 +103,7 @@ def test_the_rules_first_page_states_the_winning_condition(lang):
 def test_each_round_summary_says_why_and_the_last_round_gets_one_before_the_game_over():
     from game.rules import RuleOptions
     from game.state import Action
-    from ui.summary import GameOver, RoundSummary
+    from ui.table.summary import GameOver, RoundSummary
 
     app = make_app(seed=1, think_time=0.0, lang="en")
     table = app.start_game([Seat("Ana", None), Seat("Ben", None), Seat("Cy", None)],
@@ -168,7 +168,7 @@ def test_a_listed_line_follows_a_language_switch():
 
 
 def test_the_log_keeps_the_round_and_scrolls_with_the_wheel_over_the_panel(monkeypatch):
-    from ui.presenter import LOG_LINES
+    from ui.table.presenter import LOG_LINES
 
     assert LOG_LINES >= 300  # a round of 18 seats rarely takes 150 lines
     app = make_app(seed=1, think_time=0.0, lang="en")
@@ -196,8 +196,7 @@ def test_the_game_over_shows_totals_by_round_stats_and_a_chart_whose_target_labe
         monkeypatch):
     from game.rules import RuleOptions
     from game.state import Action
-    from ui import summary
-
+    from ui.table import summary
     app = make_app(seed=1, think_time=0.0, lang="en")
     table = app.start_game([Seat("Ana", None), Seat("Ben", None)],
                            deck=["12", "3", "9", "3"], dealer=1, rules=RuleOptions(target=20))

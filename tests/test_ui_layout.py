@@ -1,6 +1,6 @@
 """The table layout fits 2–18 seats from 1024×640 to 3840×2160, nothing overlapping.
 
-``ui.layout`` is pure geometry: no window is opened here.
+``ui.table.layout`` is pure geometry: no window is opened here.
 """
 
 import itertools
@@ -13,7 +13,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from pygame import Rect  # noqa: E402
 
-from ui import layout as L  # noqa: E402
+from ui.table import layout as L  # noqa: E402
 
 SIZES = [(1024, 640), (1280, 720), (1920, 1080), (3840, 2160)]
 SEATS = range(2, 19)

@@ -9,13 +9,13 @@ import pytest
 from ui import i18n
 from ui.config import Seat
 from ui.driver import button_center, click, make_app, press, pump, resize, table_of
-from ui.files import FilesScene
-from ui.menu import MenuScene
-from ui.pause import PauseScene
-from ui.rules_screen import PAGES, RulesScene
-from ui.settings_screen import SettingsScene
-from ui.setup import SetupScene
-from ui.table import TableScene
+from ui.screens.files import FilesScene
+from ui.screens.menu import MenuScene
+from ui.screens.rules_screen import PAGES, RulesScene
+from ui.screens.settings_screen import SettingsScene
+from ui.screens.setup import SetupScene
+from ui.table.pause import PauseScene
+from ui.table.table import TableScene
 
 
 @pytest.fixture(autouse=True)

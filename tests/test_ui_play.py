@@ -16,7 +16,7 @@ from ui.driver import (
     settle,
     table_of,
 )
-from ui.summary import GameOver, RoundSummary
+from ui.table.summary import GameOver, RoundSummary
 
 HUMAN_AND_TWO_BOTS = [Seat("Ana", None), Seat("Bo", "baseline"), Seat("Cy", "baseline")]
 

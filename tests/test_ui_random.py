@@ -72,21 +72,21 @@ EDGE_CASES = ["\u200b", "\u202e", "\u200f", "\u200d", "\ufeff", "\u0301", "\ud80
 def open_text_screens(app):
     """Every screen with a text field, one after another: (name, opener)."""
     from game.engine import Game
-    from ui.files import FilesScene
-    from ui.history_screen import HistoryScene
-    from ui.menu import MenuScene
-    from ui.replay_files import ReplayFilesScene
-    from ui.setup import SetupScene
-    from ui.sheet_setup import SheetSetupScene
-    from ui.sheet_store import SheetStore
+    from ui.screens.files import FilesScene
+    from ui.screens.menu import MenuScene
+    from ui.screens.replay_files import ReplayFilesScene
+    from ui.screens.setup import SetupScene
+    from ui.storage.sheet_store import SheetStore
+    from ui.tabletop.history_screen import HistoryScene
+    from ui.tabletop.sheet_setup import SheetSetupScene
 
     def sheet_setup():
         app.stack.push(HistoryScene(app))
         app.stack.push(SheetSetupScene(app, SheetStore(app.dirs.data / "sheets")))
 
     def sheet():
-        from game.sheet import ScoreSheet
-        from ui.sheet_screen import SheetScene
+        from game.tabletop.sheet import ScoreSheet
+        from ui.tabletop.sheet_screen import SheetScene
 
         app.stack.push(SheetScene(app, ScoreSheet(["Ana", "Ben", "Cy"])))
 
@@ -138,7 +138,7 @@ def test_unicode_edge_cases_typed_into_every_text_field(tmp_path):
                 break
         assert app.running
     # what can be typed still makes a game and a sheet that draw and export
-    from ui.setup import SetupScene
+    from ui.screens.setup import SetupScene
 
     app.stack.pop_to(menu)
     app.last_setup = None  # the defaults again (the random typing above left garbage)

@@ -10,8 +10,8 @@ from tests.realtime import run_live, tap
 from ui import notice
 from ui.config import Seat
 from ui.driver import DT, make_app, pump, settle, table_of
-from ui.replay import ReplayScene
-from ui.table import HANDOVER_GUARD
+from ui.table.replay import ReplayScene
+from ui.table.table import HANDOVER_GUARD
 
 EXAMPLE = "examples/seed004_last_round.json"
 

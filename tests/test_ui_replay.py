@@ -18,14 +18,14 @@ from game import bots, gamefile
 from game.engine import Game
 from game.rules import RuleOptions
 from ui import i18n
-from ui.display import Shown
 from ui.driver import button_center, click, make_app, press, pump
-from ui.files import FilesScene
-from ui.menu import MenuScene
-from ui.replay import ReplayScene
-from ui.replay_files import ReplayFilesScene, open_replay
-from ui.replay_model import CHECKPOINT, load_replay
-from ui.summary import GameOver
+from ui.screens.files import FilesScene
+from ui.screens.menu import MenuScene
+from ui.screens.replay_files import ReplayFilesScene, open_replay
+from ui.table.display import Shown
+from ui.table.replay import ReplayScene
+from ui.table.replay_model import CHECKPOINT, load_replay
+from ui.table.summary import GameOver
 
 PROJECT = Path(__file__).resolve().parent.parent
 SEED004 = PROJECT / "examples" / "seed004_last_round.json"
@@ -295,7 +295,7 @@ def test_the_end_shows_the_final_table_and_who_won():
 
 def test_a_flip_7_is_never_shown_faster_than_normal_speed():
     """Issue 10, defect 8: at ×2 the Flip 7 moment was too fast to see."""
-    from ui.timeline import Step, Timeline
+    from ui.table.timeline import Step, Timeline
 
     tl = Timeline()
     tl.speed = 2.0

@@ -32,10 +32,10 @@ from ui.driver import (
     table_of,
     type_text,
 )
-from ui.files import FilesScene
-from ui.menu import MenuScene
-from ui.saves import load_file
-from ui.summary import GameOver, RoundSummary
+from ui.screens.files import FilesScene
+from ui.screens.menu import MenuScene
+from ui.storage.saves import load_file
+from ui.table.summary import GameOver, RoundSummary
 
 PROJECT = Path(__file__).resolve().parent.parent
 TRIO = [Seat("Ana", None), Seat("Bo", None), Seat("Cy", "baseline")]

@@ -8,11 +8,12 @@ import json
 import pygame
 import pytest
 
-from ui import config, i18n, paths, settings, setup_model
+from ui import config, i18n, paths, settings
 from ui.config import Seat
 from ui.driver import button_center, click, make_app, press, pump, settle
+from ui.screens import setup_model
+from ui.screens.settings_screen import SettingsScene
 from ui.settings import Settings
-from ui.settings_screen import SettingsScene
 
 
 @pytest.fixture(autouse=True)

@@ -17,9 +17,9 @@ from ui.driver import (
     table_of,
     type_text,
 )
-from ui.setup import SetupScene
-from ui.setup_model import TableSetup
-from ui.table import TableScene
+from ui.screens.setup import SetupScene
+from ui.screens.setup_model import TableSetup
+from ui.table.table import TableScene
 
 
 @pytest.fixture

@@ -7,12 +7,12 @@ import pytest
 from PIL import Image
 
 from ui import i18n
-from ui.calculator_screen import CalculatorScene
 from ui.driver import button_center, clear_entry, click, make_app, press, type_text
-from ui.history_screen import ConfirmScene, HistoryScene
-from ui.menu import MenuScene
-from ui.sheet_screen import SheetScene
-from ui.sheet_setup import SheetSetupScene
+from ui.screens.menu import MenuScene
+from ui.tabletop.calculator_screen import CalculatorScene
+from ui.tabletop.history_screen import ConfirmScene, HistoryScene
+from ui.tabletop.sheet_screen import SheetScene
+from ui.tabletop.sheet_setup import SheetSetupScene
 
 PLAYERS = ["Hugo", "Léa", "Lucas", "Chloé"]
 ROUNDS = [[24, 0, 35, 29], [0, 41, 22, 36], [38, 27, 0, 47], [31, 19, 44, 0],
@@ -185,9 +185,9 @@ def test_history_reopen_delete_and_export(tmp_path):
 @pytest.mark.parametrize("size", [(800, 500), (1280, 720)])
 def test_the_dealer_badge_sits_beside_the_name_never_over_its_accents(size):
     """The current dealer's badge in the sheet's header: beside "Léa", not over the é."""
-    from game.sheet import ScoreSheet
+    from game.tabletop.sheet import ScoreSheet
     from ui.assets import Assets
-    from ui.sheet_view import draw_grid, grid_layout
+    from ui.tabletop.sheet_view import draw_grid, grid_layout
 
     pygame.display.init()
     pygame.font.init()

@@ -7,13 +7,13 @@ import pygame
 import pytest
 
 from game import gamefile
-from game.simulate import play_game
-from game.stats import compute
+from game.commands.simulate import play_game
+from game.tabletop.stats import compute
 from ui import i18n
 from ui.config import Seat
 from ui.driver import button_center, click, make_app, press, settle
-from ui.stats_screen import StatsScene, figures, rows_of
-from ui.stats_store import StatsStore
+from ui.storage.stats_store import StatsStore
+from ui.tabletop.stats_screen import StatsScene, figures, rows_of
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "seed004_last_round.json"
 

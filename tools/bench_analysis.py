@@ -7,7 +7,7 @@
    median, 90th percentile and maximum, plus ``hit_gain`` for comparison.
 2. Mean score of a solo player who hits while ``should_hit`` says so, over
    fresh-deck rounds played by the small simulator below (its own rules walk,
-   independent of the engine and of :mod:`game.solo`). The exact optimum is
+   independent of the engine and of :mod:`game.bots.solo`). The exact optimum is
    20.2976 (``tools/solo_optimum.py``).
 3. With ``--exact`` (about 5 more minutes and 6 GB): the exact solver is built
    first and every decision of the simulated rounds is scored against it. The
@@ -24,9 +24,9 @@ import time
 from collections import Counter
 from collections.abc import Callable
 
-from game.analysis import bust_probability, hit_gain, should_hit, solo_hit_value
+from game.bots.analysis import bust_probability, hit_gain, should_hit, solo_hit_value
+from game.bots.solo import SoloSolver
 from game.cards import FLIP_THREE, FREEZE, SECOND_CHANCE, composition, full_deck, hand_score
-from game.solo import SoloSolver
 
 Decide = Callable[[tuple[str, ...], tuple[str, ...], bool, Counter[str]], bool]
 

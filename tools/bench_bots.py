@@ -24,8 +24,8 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from game import bots
+from game.commands.simulate import game_seed, simulate_games, simulate_solo
 from game.engine import Game
-from game.simulate import game_seed, simulate_games, simulate_solo
 
 OPPONENTS = "examples/opponents"
 _loaded: dict[str, bots.Bot] = {}
@@ -59,7 +59,7 @@ def load_bot(spec: str) -> bots.Bot:
 
 
 def play_game(specs: tuple[str, ...], seed: int) -> Game:
-    """One game, exactly as :func:`game.simulate.play_game` plays built-in levels."""
+    """One game, exactly as :func:`game.commands.simulate.play_game` plays built-in levels."""
     choosers = [load_bot(s) for s in specs]
     levels = [s if s in bots.LEVELS else None for s in specs]
     game = Game([f"p{i}" for i in range(len(specs))], seed=seed, bots=levels,
@@ -84,7 +84,7 @@ def _chunk(args: tuple[tuple[str, ...], int, int, int]) -> list[int]:
 
 
 def match(specs: list[str], games: int, seed: int, workers: int = 1) -> list[int]:
-    """Wins per seat over ``games`` games (game k seeded as in game.simulate)."""
+    """Wins per seat over ``games`` games (game k seeded as in game.commands.simulate)."""
     size = max(1, min(250, games // (workers * 4) or 1))
     chunks = [(tuple(specs), seed, a, min(a + size, games)) for a in range(0, games, size)]
     if workers > 1:

@@ -9,7 +9,7 @@ and for the ``game/`` package of git revision ``--ref`` (by default
 against; ``--ref main`` compares with main), extracted into a temporary folder.
 Each measure runs in its own process, old and new interleaved, ``--rounds``
 times; the best of each is kept (a shared machine only ever makes a run
-slower). Both clocks are shown: the wall clock, as ``game.simulate`` reports
+slower). Both clocks are shown: the wall clock, as ``game.commands.simulate`` reports
 it, and the CPU time of the process, which other jobs on the machine disturb
 less. ``--profile`` then prints the new engine's top functions for 2,000
 four-seat games.
@@ -35,7 +35,7 @@ PREVIOUS = "8aaa08b"
 MEASURE = """
 import json, sys, time
 sys.path.insert(0, {root!r})
-from game.simulate import simulate_games
+from game.commands.simulate import simulate_games
 seats, budget = {seats}, {seconds}
 simulate_games(["baseline"] * seats, 20, seed=99)  # warm up: imports, caches
 games, wall, cpu, k = 0, 0.0, 0.0, 0
@@ -72,7 +72,7 @@ def profile(games: int = 2000, top: int = 15) -> None:
     import pstats
 
     sys.path.insert(0, str(ROOT))
-    from game.simulate import simulate_games
+    from game.commands.simulate import simulate_games
 
     prof = cProfile.Profile()
     prof.runcall(simulate_games, ["baseline"] * 4, games, 1)
@@ -96,7 +96,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"games/s of baseline bots, one process, best of {args.rounds} × {args.seconds} s, "
               f"previous engine {ref[:10]} and this one interleaved; load average "
               f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
-        print(f"{'':>5}  {'wall clock (as game.simulate)':^31}  {'CPU time':^31}")
+        print(f"{'':>5}  {'wall clock (as game.commands.simulate)':^31}  {'CPU time':^31}")
         print(f"{'seats':>5}  {'previous':>9}  {'now':>9}  {'ratio':>9}  "
               f"{'previous':>9}  {'now':>9}  {'ratio':>9}")
         for n in seats:

@@ -2,7 +2,7 @@
 
 Plays 4-player games between bots (``normal, easy, baseline, expert``) until
 it finds N of at least 10 rounds, writes each as a ``flip7/1`` file with every
-seat a human (so the coach reviews all four), and times ``game.review`` on it
+seat a human (so the coach reviews all four), and times ``game.commands.review`` on it
 (file read, replay and every decision of every seat). Prints the time of each
 and the slowest; the target is under 5 s for a 10-round 4-player game.
 """
@@ -15,9 +15,9 @@ import tempfile
 import time
 from pathlib import Path
 
+from game.commands.review import review_file
+from game.commands.simulate import play_game
 from game.gamefile import to_dict
-from game.review import review_file
-from game.simulate import play_game
 
 LEVELS = ("normal", "easy", "baseline", "expert")
 

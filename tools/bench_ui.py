@@ -35,7 +35,7 @@ def frame_times(size, seats: int, frames: int) -> tuple[list[float], list[float]
 
     from ui.app import App
     from ui.config import Config, Seat
-    from ui.table import TableScene
+    from ui.table.table import TableScene
 
     app = App(Config(players=[Seat(f"Bot{i}", "baseline") for i in range(seats)], seed=3,
                      size=size, think_time=0.05))

@@ -24,9 +24,9 @@ import json
 from collections import Counter
 from pathlib import Path
 
+from game.commands.simulate import SOLO_TARGET, game_seed
 from game.engine import Game
 from game.rules import RuleOptions
-from game.simulate import SOLO_TARGET, game_seed
 from game.state import HIT_OR_STAY, Action
 
 THRESHOLDS = (10, 15, 18, 20, 22, 25, 28, 30, 33, 36, 40, 45, 50, 60)

@@ -39,7 +39,7 @@ from ui.driver import (  # noqa: E402
     settle,
     table_of,
 )
-from ui.table import TableScene  # noqa: E402
+from ui.table.table import TableScene  # noqa: E402
 
 SIX = [Seat("Léa", None), Seat("Hugo", None), Seat("Ada", "baseline"), Seat("Bo", "baseline"),
        Seat("Chloé", None), Seat("Lucas", None)]
@@ -240,7 +240,7 @@ def menus(out: Path, size=(1280, 720), lang: str = "en", shot=shot) -> list[Path
 def replays(out: Path, size=(1280, 720), lang: str = "en", shot=shot) -> list[Path]:
     """The replay viewer on the seed-004 example: ``replay-<lang>.png``, Léa about to
     make her Flip 7 (decision 20 of 21), a Flip Three and a Freeze already given."""
-    from ui.replay_files import open_replay
+    from ui.screens.replay_files import open_replay
 
     out.mkdir(parents=True, exist_ok=True)
     app = App(Config(size=size, lang=lang, seed=11, home=scratch_home()))

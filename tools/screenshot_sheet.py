@@ -17,16 +17,16 @@ from pathlib import Path
 import pygame
 
 from game import gamefile
-from game.calculator import count
-from game.sheet import ScoreSheet
-from game.simulate import play_game
+from game.commands.simulate import play_game
+from game.tabletop.calculator import count
+from game.tabletop.sheet import ScoreSheet
 from ui.app import App
 from ui.config import Config
 from ui.driver import button_center, click, press, pump
-from ui.history_screen import HistoryScene
-from ui.sheet_screen import SheetScene
-from ui.sheet_store import SheetStore
-from ui.stats_store import StatsStore
+from ui.storage.sheet_store import SheetStore
+from ui.storage.stats_store import StatsStore
+from ui.tabletop.history_screen import HistoryScene
+from ui.tabletop.sheet_screen import SheetScene
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "seed004_last_round.json"
 ROUNDS = [[24, 0, 35, 29], [0, 41, 22, 36], [38, 27, 0, 47], [31, 19, 44, 0],

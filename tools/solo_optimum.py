@@ -4,7 +4,7 @@
     python -m tools.solo_optimum --cards numbers,modifiers,second_chance   # seconds
 
 The player is alone in the round, so Freeze and Flip Three land on them
-(R5.1); see :mod:`game.solo` for the model and its state compression. The
+(R5.1); see :mod:`game.bots.solo` for the model and its state compression. The
 published analysis (Eppie/flip-seven) reports 18.5652 (numbers only), 20.2291
 (+ modifiers), 22.2504 (+ Second Chance) and 20.2980 (all 94 cards). The first
 three are reproduced to every printed digit. For all 94 cards this project's
@@ -20,8 +20,8 @@ import argparse
 import resource
 import time
 
+from game.bots.solo import SoloSolver
 from game.cards import ACTIONS, MODIFIERS, NUMBERS, composition
-from game.solo import SoloSolver
 
 GROUPS = {
     "numbers": NUMBERS,

@@ -22,24 +22,23 @@ import pygame  # noqa: E402
 
 from game.engine import Game  # noqa: E402
 from game.rules import RuleOptions  # noqa: E402
-
-from . import paths  # noqa: E402
-from . import settings as settings_file  # noqa: E402
-from .assets import Assets  # noqa: E402
-from .config import Config, Seat, demo_seats  # noqa: E402
-from .draw_panel import PanelView  # noqa: E402
-from .draw_table import TableView  # noqa: E402
-from .i18n import set_language, system_language, t  # noqa: E402
-from .layout import unit_for  # noqa: E402
-from .menu import MenuScene  # noqa: E402
-from .notice import Notices  # noqa: E402
-from .saves import LoadError, Saves, load_file  # noqa: E402
-from .scene import SceneStack  # noqa: E402
-from .settings import Settings  # noqa: E402
-from .sound import Sound  # noqa: E402
-from .summary import GameOver, RoundSummary  # noqa: E402
-from .table import TableScene  # noqa: E402
-from .theme import font_scale, make_manager  # noqa: E402
+from ui import paths  # noqa: E402
+from ui import settings as settings_file  # noqa: E402
+from ui.assets import Assets  # noqa: E402
+from ui.config import Config, Seat, demo_seats  # noqa: E402
+from ui.i18n import set_language, system_language, t  # noqa: E402
+from ui.notice import Notices  # noqa: E402
+from ui.scene import SceneStack  # noqa: E402
+from ui.screens.menu import MenuScene  # noqa: E402
+from ui.settings import Settings  # noqa: E402
+from ui.sound import Sound  # noqa: E402
+from ui.storage.saves import LoadError, Saves, load_file  # noqa: E402
+from ui.table.draw_panel import PanelView  # noqa: E402
+from ui.table.draw_table import TableView  # noqa: E402
+from ui.table.layout import unit_for  # noqa: E402
+from ui.table.summary import GameOver, RoundSummary  # noqa: E402
+from ui.table.table import TableScene  # noqa: E402
+from ui.theme import font_scale, make_manager  # noqa: E402
 
 MIN_SIZE = (800, 500)
 IDLE_POLL_MS = 25  # idle input latency; about 0.3 % of a core
@@ -91,7 +90,7 @@ class App:
         elif config.players:
             self.start_game(config.players)
         elif config.replay:
-            from .replay_files import open_replay
+            from ui.screens.replay_files import open_replay
 
             open_replay(self, config.replay)
         elif config.resume and self.check_autosave() is not None:
@@ -189,7 +188,7 @@ class App:
         return self.open_game(game, resumed=True)
 
     def check_autosave(self):
-        """What "Continue" would resume (ui.saves.SavedGame), or None. A broken autosave
+        """What "Continue" would resume (ui.storage.saves.SavedGame), or None. A broken autosave
         is set aside here, with a message."""
         saved = self.saves.peek()
         if saved is not None and saved.problem:
@@ -218,7 +217,7 @@ class App:
         self.invalidate()
 
     def pause_game(self, table: TableScene) -> None:
-        from .pause import PauseScene
+        from ui.table.pause import PauseScene
 
         self.stack.push(PauseScene(self, table))
         self.invalidate()

@@ -76,8 +76,8 @@ def check_replay(path: str) -> None:
     """A --replay file that cannot be played: one line and exit status 2, before any window."""
     from game.limits import excerpt
     from ui.config import ConfigError
-    from ui.replay_model import load_replay
-    from ui.saves import LoadError
+    from ui.storage.saves import LoadError
+    from ui.table.replay_model import load_replay
 
     try:
         load_replay(path)

@@ -53,7 +53,7 @@ class Config:
     target: int | None = None  # rule R8.1 target, default 200
     fps: int = 60  # frame rate while something moves
     home: str | None = None  # settings and saves go to HOME/config, HOME/data (ui.paths)
-    replay: str | None = None  # a game file to watch at once (ui.replay)
+    replay: str | None = None  # a game file to watch at once (ui.table.replay)
 
 
 def parse_players(text: str) -> list[Seat]:
@@ -96,7 +96,7 @@ def _bot_part(part: str) -> tuple[str, str]:
     if len(bits) < 2:
         raise ConfigError(f"--players: unknown bot level {excerpt(level)} (known: "
                           f"{', '.join(BOT_LEVELS)}, or PATH.py:FUNCTION, package.module:FUNCTION)")
-    from game.plugins import PluginError, load
+    from game.bots.plugins import PluginError, load
 
     spec = f"{bits[0].strip()}:{bits[1].strip()}"
     try:

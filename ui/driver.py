@@ -16,10 +16,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from game.state import Action  # noqa: E402
-
-from .app import App  # noqa: E402
-from .config import Config  # noqa: E402
-from .table import HANDOVER_GUARD, TableScene  # noqa: E402
+from ui.app import App  # noqa: E402
+from ui.config import Config  # noqa: E402
+from ui.table.table import HANDOVER_GUARD, TableScene  # noqa: E402
 
 DT = 1 / 30
 

@@ -12,7 +12,7 @@ import locale
 import os
 import string
 
-from .lang import de, en, fr
+from ui.lang import de, en, fr
 
 LANGS = ("en", "fr", "de")
 EN, FR, DE = en.STRINGS, fr.STRINGS, de.STRINGS

@@ -9,9 +9,8 @@ from __future__ import annotations
 import pygame
 
 from game.limits import printable
-
-from .assets import CREAM, GOLD, RED, Assets
-from .layout import unit_for
+from ui.assets import CREAM, GOLD, RED, Assets
+from ui.table.layout import unit_for
 
 SECONDS = 8.0
 MAX_SHOWN = 3

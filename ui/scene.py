@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 if TYPE_CHECKING:
-    from .app import App
+    from ui.app import App
 
 
 class Scene:

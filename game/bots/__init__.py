@@ -1,7 +1,7 @@
 """Bots: ``choose(view, legal, rng) -> Action``, one module per level.
 
 A level may also be a plug-in spec (``PATH.py:FUNCTION``, ``package.module:FUNCTION``,
-INTERFACES.md §5), loaded by :mod:`game.plugins`.
+INTERFACES.md §5), loaded by :mod:`game.bots.plugins`.
 
 A bot decides through the same path as a human: it gets the pending decision
 through its :class:`~game.view.SeatView` (the public table, never the draw
@@ -15,9 +15,9 @@ import random
 from collections.abc import Callable, Sequence
 from functools import cache
 
-from .. import plugins
-from ..state import Action
-from ..view import SeatView
+from game.bots import plugins
+from game.state import Action
+from game.view import SeatView
 
 LEVELS = ("easy", "normal", "expert", "baseline")
 
@@ -28,7 +28,7 @@ Bot = Callable[[SeatView, Sequence[Action], random.Random], Action]
 def get(level: str) -> Bot:
     """The ``choose`` function of a bot level or plug-in spec.
 
-    ValueError for an unknown level; :class:`~game.plugins.PluginError` (a
+    ValueError for an unknown level; :class:`~game.bots.plugins.PluginError` (a
     ValueError) for a spec that cannot be loaded.
     """
     if level not in LEVELS and plugins.is_spec(level):

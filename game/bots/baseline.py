@@ -8,9 +8,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..cards import FREEZE, SECOND_CHANCE
-from ..state import HIT, Action
-from ..view import SeatView
+from game.cards import FREEZE, SECOND_CHANCE
+from game.state import HIT, Action
+from game.view import SeatView
 
 STAY_AT = 25
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..analysis import bust_probability
-from ..view import SeatView
+from game.bots.analysis import bust_probability
+from game.view import SeatView
 
 
 def bust_risk(view: SeatView) -> float:

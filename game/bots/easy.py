@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import random
 
-from ..state import HIT_OR_STAY, Action
-from ..view import SeatView
+from game.state import HIT_OR_STAY, Action
+from game.view import SeatView
 
 
 def choose(view: SeatView, legal: list[Action], rng: random.Random) -> Action:

@@ -16,7 +16,7 @@ Every decision maximises an estimate of its chance to win the game (R8):
   each); targets multiply them.
 - **Hit or stay** compares ``U(score now)`` with the expectation of ``U`` over
   the next cards: an expectimax two cards deep over the unseen cards
-  (:class:`game.analysis._State`: exact bust odds, modifiers, x2, Second
+  (:class:`game.bots.analysis._State`: exact bust odds, modifiers, x2, Second
   Chance, Flip 7, Freeze and Flip Three). When staying cannot win (someone
   is out of the round above the target and above it), it hits.
 - **Freeze and Flip Three** go to the seat (itself included) whose change of
@@ -30,12 +30,12 @@ from __future__ import annotations
 
 import random
 
-from ..analysis import _falling, _State, flip_three_value, solo_hit_value
-from ..cards import FREEZE, MODIFIERS, SECOND_CHANCE, modifier_bonus
-from ..state import ACTIVE, BUSTED, HIT_OR_STAY, STAYED, Action
-from ..view import SeatView
-from . import winprob
-from .common import opponents
+from game.bots import winprob
+from game.bots.analysis import _falling, _State, flip_three_value, solo_hit_value
+from game.bots.common import opponents
+from game.cards import FREEZE, MODIFIERS, SECOND_CHANCE, modifier_bonus
+from game.state import ACTIVE, BUSTED, HIT_OR_STAY, STAYED, Action
+from game.view import SeatView
 
 DEPTH = 2  # cards of lookahead for hit or stay
 DEFAULT_T = 25  # an unknown opponent is modelled as the baseline (INTERFACES.md §4)

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import random
 
-from ..cards import FREEZE, SECOND_CHANCE
-from ..state import HIT_OR_STAY, Action
-from ..view import SeatView
-from .common import bust_risk, opponents, standing
+from game.bots.common import bust_risk, opponents, standing
+from game.cards import FREEZE, SECOND_CHANCE
+from game.state import HIT_OR_STAY, Action
+from game.view import SeatView
 
 STAY_AT = 24
 RISK_LIMIT = 0.26

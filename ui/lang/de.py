@@ -334,7 +334,7 @@ STRINGS = {
     "rules.cap.tray": "das Freeze wartet beiseite",
     "rules.cap.alone": "allein in der Runde",
     "rules.cap.banked": "sichert 21",
-    # the replay viewer (ui/replay.py)
+    # the replay viewer (ui/table/replay.py)
     "replay.menu": "Wiederholungen",
     "replay.files_title": "Eine Partie ansehen",
     "replay.watch": "Ansehen",
@@ -353,7 +353,7 @@ STRINGS = {
     "replay.tip.play": "Abspielen / Pause (Leertaste)",
     "replay.tip.forward": "Eine Entscheidung vor (→)",
     "replay.tip.speed": "Tempo (+ / −)",
-    # the coach (ui/review_screen.py)
+    # the coach (ui/table/review_screen.py)
     "review.button": "Analyse",
     "review.coach": "Coach",
     "review.tip": ("Die Analyse des Coachs für diese Partie (C); [ und ] springen zu "
@@ -372,7 +372,7 @@ STRINGS = {
     "review.expert": "Experte: {what}",
     "review.matched": "{what}, wie der Experte",
     "review.cost": "{what}: {points} erwartete Punkte, {win} % Gewinnchance ({expert})",
-    # the guided first game (ui/tutorial.py)
+    # the guided first game (ui/table/tutorial.py)
     "tutorial.menu": "Spielen lernen",
     "tutorial.offer": ("Neu bei Flip 7? Spielen lernen: eine geführte erste Partie, fünf "
                        "kurze Runden (G)"),

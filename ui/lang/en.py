@@ -324,7 +324,7 @@ STRINGS = {
     "rules.cap.tray": "the Freeze waits in the tray",
     "rules.cap.alone": "alone in the round",
     "rules.cap.banked": "banks 21",
-    # the replay viewer (ui/replay.py)
+    # the replay viewer (ui/table/replay.py)
     "replay.menu": "Replays",
     "replay.files_title": "Watch a replay",
     "replay.watch": "Watch",
@@ -343,7 +343,7 @@ STRINGS = {
     "replay.tip.play": "Play / pause (Space)",
     "replay.tip.forward": "One decision forward (→)",
     "replay.tip.speed": "Speed (+ / −)",
-    # the coach (ui/review_screen.py)
+    # the coach (ui/table/review_screen.py)
     "review.button": "Review",
     "review.coach": "Coach",
     "review.tip": "The coach's review of this game (C); [ and ] jump to the costly decisions",
@@ -361,7 +361,7 @@ STRINGS = {
     "review.expert": "expert: {what}",
     "review.matched": "{what}, as the expert would",
     "review.cost": "{what}: {points} expected points, {win}% to win ({expert})",
-    # the guided first game (ui/tutorial.py)
+    # the guided first game (ui/table/tutorial.py)
     "tutorial.menu": "Learn to play",
     "tutorial.offer": "New to Flip 7? Learn to play: a guided first game, five short rounds (G)",
     "tutorial.you": "You",

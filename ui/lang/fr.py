@@ -335,7 +335,7 @@ STRINGS = {
     "rules.cap.tray": "le Stop attend, mis de côté",
     "rules.cap.alone": "seul dans la manche",
     "rules.cap.banked": "garde 21",
-    # the replay viewer (ui/replay.py)
+    # the replay viewer (ui/table/replay.py)
     "replay.menu": "Revoir",
     "replay.files_title": "Revoir une partie",
     "replay.watch": "Revoir",
@@ -354,7 +354,7 @@ STRINGS = {
     "replay.tip.play": "Lecture / pause (Espace)",
     "replay.tip.forward": "Une décision en avant (→)",
     "replay.tip.speed": "Vitesse (+ / −)",
-    # the coach (ui/review_screen.py)
+    # the coach (ui/table/review_screen.py)
     "review.button": "Analyse",
     "review.coach": "Coach",
     "review.tip": "L'analyse du coach pour cette partie (C) ; [ et ] vont aux décisions coûteuses",
@@ -374,7 +374,7 @@ STRINGS = {
     "review.expert": "l'expert : {what}",
     "review.matched": "{what}, comme l'expert",
     "review.cost": "{what} : {points} points espérés, {win} % de chances de gagner ({expert})",
-    # the guided first game (ui/tutorial.py)
+    # the guided first game (ui/table/tutorial.py)
     "tutorial.menu": "Apprendre à jouer",
     "tutorial.offer": ("Nouveau à Flip 7 ? Apprendre à jouer : une première partie guidée, "
                        "cinq manches courtes (G)"),

@@ -1,0 +1,3 @@
+"""The headless commands: replay, simulate, tournament, review.
+
+Their ``python -m game.X`` entry points stay in game/ (INTERFACES.md)."""

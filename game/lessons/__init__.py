@@ -1,0 +1,1 @@
+"""The guided first game: its lessons (``lessonN.json``) and their steps."""

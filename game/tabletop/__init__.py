@@ -1,0 +1,1 @@
+"""The paper-game companion's models: score sheet, its codec, card calculator, statistics (pure)."""

@@ -1,0 +1,1 @@
+"""The menus and forms around the table: menu, setup, rules, settings, files."""

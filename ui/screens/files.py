@@ -1,0 +1,177 @@
+"""Save as… and Load game: a file name to type, the saved games to pick, or "Browse…".
+
+Loading a file that cannot be played shows why and leaves the file alone;
+saving on a full disk shows why and the game goes on (its autosave intact).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from pathlib import Path
+
+import pygame
+import pygame_gui
+
+from game.limits import clean_text, printable
+from ui.assets import MUTED
+from ui.i18n import t
+from ui.paths import shown
+from ui.screens.forms import FormScene
+from ui.storage.saves import SaveError, describe
+
+PATH_LIMIT = 1000
+MAX_LISTED = 200
+
+
+class FilesScene(FormScene):
+    """``mode`` "save" (writes ``game``) or "load"."""
+
+    def __init__(self, app, mode: str, game=None) -> None:
+        super().__init__(app)
+        self.mode = mode
+        self.game = game
+        self.TITLE = "files.save_title" if mode == "save" else "files.load_title"
+        self.path = str(app.saves.suggested_path()) if mode == "save" else ""
+        self.files: dict[str, Path] = {}
+        self.browser: pygame_gui.windows.UIFileDialog | None = None
+
+    def build(self, u: float) -> None:
+        p = self.panel_rect()
+        pad, row = round(20 * u), round(40 * u)
+        x, w = p.x + pad, p.w - 2 * pad
+        self.files = {}
+        for path in self.app.saves.list_saves()[:MAX_LISTED]:
+            label = printable(f"{path.name}   ·   {_when(path)}   ·   {describe(path)}")
+            if path == self.app.dirs.last_finished:
+                label = f"{t('files.last_finished')}   ·   {label}"
+            self.files[label] = path
+        list_top = p.y + round(44 * u)
+        y = p.bottom - pad - row
+        if self.files:
+            self.widgets["list"] = pygame_gui.elements.UISelectionList(
+                pygame.Rect(x, list_top, w, y - round(16 * u) - list_top), list(self.files),
+                self.app.manager)
+        browse_w = round(200 * u)
+        self.entry("path", (x, y, w - browse_w - round(10 * u), row), self.path, PATH_LIMIT,
+                   placeholder=f"({t('files.path_hint')})")
+        self.button("browse", (x + w - browse_w, y, browse_w, row), t("files.browse"))
+        bw, bh = round(200 * u), round(48 * u)
+        by = p.bottom + round(20 * u)
+        self.button("cancel", (p.centerx - bw - round(8 * u), by, bw, bh), t("files.cancel"),
+                    "#menu_button")
+        self.button("ok", (p.centerx + round(8 * u), by, bw, bh),
+                    t("files.save" if self.mode == "save" else "files.load"), "#primary_button")
+
+    def kill_ui(self) -> None:
+        super().kill_ui()
+        if self.browser is not None:
+            self.browser.kill()
+            self.browser = None
+
+    def render_body(self, img, u: float) -> None:
+        p = self.panel_rect()
+        self.panel(img, p, u)
+        pad = round(20 * u)
+        folder = t("files.folder", folder=shown(self.app.dirs.saves))
+        self.text(img, folder, max(10, round(14 * u)), MUTED, max_width=p.w - 2 * pad,
+                  topleft=(p.x + pad, p.y + round(14 * u)))
+        if not self.files:
+            self.text(img, t("files.none"), round(18 * u), MUTED,
+                      center=(p.centerx, p.y + round(120 * u)))
+
+    # ------------------------------------------------------------ input
+    def on_text(self, name: str, text: str) -> None:
+        if name == "path":
+            self.path = text
+
+    def on_submit(self, name: str) -> None:
+        if name == "path":
+            self.confirm()
+
+    def on_button(self, name: str) -> None:
+        if name == "cancel":
+            self.back()
+        elif name == "ok":
+            self.confirm()
+        elif name == "browse":
+            self.browse()
+
+    def on_event(self, event) -> bool:
+        if event.type in (pygame_gui.UI_SELECTION_LIST_NEW_SELECTION,
+                          pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION):
+            path = self.files.get(event.text)
+            if path is not None:
+                self.set_path(str(path))
+                if event.type == pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION:
+                    self.confirm()
+            return True
+        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
+            self.browser = None
+            self.set_path(event.text)
+            return True
+        if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.browser:
+            self.browser = None
+            return True
+        return False
+
+    def on_key(self, key: int) -> bool:
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.confirm()
+            return True
+        return False
+
+    def set_path(self, text: str) -> None:
+        self.path = text
+        if "path" in self.widgets:
+            # shown without what a field cannot draw (a file name may hold anything);
+            # self.path keeps the real name for Load / Save
+            self.widgets["path"].set_text(clean_text(text)[:PATH_LIMIT])
+        self.app.invalidate()
+
+    def browse(self) -> None:
+        if self.browser is not None:
+            return
+        w, h = self.app.size
+        rect = pygame.Rect(0, 0, max(420, w * 2 // 3), max(320, h * 3 // 4))
+        rect.center = (w // 2, h // 2)
+        with contextlib.suppress(OSError):
+            self.app.dirs.saves.mkdir(parents=True, exist_ok=True)
+        start = Path(self.path).expanduser().parent if self.path else self.app.dirs.saves
+        if not start.is_dir():
+            start = Path.home()
+        self.browser = pygame_gui.windows.UIFileDialog(
+            rect, self.app.manager, window_title=t("files.browse_title"),
+            initial_file_path=str(start), allow_existing_files_only=self.mode == "load")
+
+    def target(self) -> Path | None:
+        text = self.path.strip()
+        if not text:
+            return None
+        path = Path(text).expanduser()
+        if self.mode == "save" and not path.suffix:
+            path = path.with_name(path.name + ".json")  # so that the load list shows it
+        return path if path.is_absolute() else self.app.dirs.saves / path
+
+    def confirm(self) -> None:
+        path = self.target()
+        if path is None:
+            self.app.notify(t("files.no_name"), error=True, screen=True)
+            return
+        if self.mode == "load":
+            self.app.load_game(path)  # a table on success; a message otherwise
+            return
+        try:
+            written = self.app.saves.save_as(self.game, path)
+        except SaveError as e:
+            self.app.notify(t("notice.save_failed", file=path.name, reason=e), error=True)
+            return
+        self.app.notify(t("notice.saved", file=str(written)))
+        self.back()
+
+
+def _when(path: Path) -> str:
+    try:
+        return time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))
+    except OSError:
+        return "?"

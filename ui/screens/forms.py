@@ -1,0 +1,275 @@
+"""Screens made of pygame_gui widgets: the base of the menu, setup, settings, rules, files, pause.
+
+A :class:`FormScene` owns named widgets, rebuilt whenever the window size or
+the language changes; it turns pygame_gui's events into ``on_button(name)``,
+``on_text(name, text)`` and ``on_submit(name)`` calls. Widgets are styled only
+by ``assets/theme.json`` (the ``object_id`` picks a block); the background,
+titles and explanations are drawn here with the table's fonts.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from game.limits import UNTYPEABLE, clean_text
+from ui.assets import CREAM, GOLD, LRU, MUTED
+from ui.i18n import language, t
+from ui.scene import Scene
+from ui.table.layout import unit_for
+from ui.theme import widen_buttons
+
+PANEL = (12, 32, 23, 235)
+PANEL_EDGE = (143, 209, 166, 120)
+DIALOG = (14, 36, 26, 255)
+_felts = LRU(4)
+
+
+def felt(size: tuple[int, int]) -> pygame.Surface:
+    """The green baize of the menus: a soft light in the middle, darker edges."""
+    img = _felts.find(size)
+    if img is None:
+        small = pygame.Surface((32, 18))
+        for y in range(18):
+            for x in range(32):
+                d = min(1.0, (((x - 16) / 18) ** 2 + ((y - 8) / 11) ** 2) ** 0.5)
+                small.set_at((x, y), (round(46 - 34 * d), round(128 - 76 * d),
+                                      round(80 - 48 * d)))
+        img = _felts.put(size, pygame.transform.smoothscale(small, size))
+    return img
+
+
+class FormScene(Scene):
+    """A screen of named pygame_gui widgets over a background drawn once per size."""
+
+    TITLE = ""  # i18n key of the big title, if any
+    #: the centred panel: (widest, margin below, top), in 1280×720 units
+    PANEL_BOX = (980, 170, 84)
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.widgets: dict[str, pygame_gui.core.UIElement] = {}
+        self._bg: pygame.Surface | None = None
+        self._bg_key = None
+
+    # ------------------------------------------------------------ lifecycle
+    def enter(self) -> None:
+        self.build_ui()
+
+    def exit(self) -> None:
+        self.kill_ui()
+
+    def pause(self) -> None:
+        self.kill_ui()
+
+    def resume(self) -> None:
+        self.build_ui()
+        self.app.invalidate()
+
+    def resize(self, size) -> None:
+        self._bg_key = None
+        if self.app.stack.top is self:
+            self.build_ui()
+
+    def relabel(self) -> None:
+        """The language changed: every text again."""
+        self.resize(self.app.size)
+
+    def build_ui(self) -> None:
+        self.kill_ui()
+        self.build(unit_for(self.app.size))
+        widen_buttons(self.widgets.values(), self.app.size[0])
+        self._bg_key = None
+        self.app.invalidate()
+
+    def kill_ui(self) -> None:
+        for widget in self.widgets.values():
+            widget.kill()
+        self.widgets = {}
+
+    @property
+    def buttons(self) -> dict:
+        """The named widgets (tests and tools press them by name)."""
+        return self.widgets
+
+    def panel_rect(self) -> pygame.Rect:
+        widest, margin, top = self.PANEL_BOX
+        w, h = self.app.size
+        u = min(w / 1280, h / 720)
+        r = pygame.Rect(0, 0, min(w - round(40 * u), round(widest * u)), h - round(margin * u))
+        r.midtop = (w // 2, round(top * u))
+        return r
+
+    def build(self, u: float) -> None:
+        """Create the widgets (``self.button``, ``self.entry``…) for the current size."""
+
+    # ------------------------------------------------------------ widgets
+    def button(self, name: str, rect, text: str, object_id: str | None = None,
+               tooltip: str | None = None, container=None) -> pygame_gui.elements.UIButton:
+        button = pygame_gui.elements.UIButton(
+            pygame.Rect(rect), text, self.app.manager, object_id=object_id,
+            tool_tip_text=tooltip, container=container)
+        self.widgets[name] = button
+        return button
+
+    def entry(self, name: str, rect, text: str = "", limit: int | None = None,
+              container=None, placeholder: str = "") -> pygame_gui.elements.UITextEntryLine:
+        entry = pygame_gui.elements.UITextEntryLine(
+            pygame.Rect(rect), self.app.manager, container=container,
+            placeholder_text=placeholder or None)
+        if limit:
+            entry.set_text_length_limit(limit)
+        # typed or pasted, a field takes only characters that draw with a width of their own:
+        # no control characters (newlines, NUL), no lone surrogates, no zero-width or
+        # direction marks (pygame_gui cannot draw a text of zero width)
+        entry.forbidden_characters = UNTYPEABLE
+        entry.set_text(clean_text(text)[:limit] if limit else clean_text(text))
+        self.widgets[name] = entry
+        return entry
+
+    def choice(self, name: str, options: list[tuple[str, str]], selected: str,
+               rect: pygame.Rect, gap: int, container=None) -> None:
+        """Buttons side by side, one selected: ``name:value`` widgets (``value`` from options)."""
+        n = len(options)
+        w = (rect.w - gap * (n - 1)) // n
+        for i, (value, text) in enumerate(options):
+            b = self.button(f"{name}:{value}", (rect.x + i * (w + gap), rect.y, w, rect.h), text,
+                            object_id="#choice_button", container=container)
+            if value == selected:
+                b.select()
+
+    def select(self, name: str, value: str) -> None:
+        """Show ``value`` as the chosen one among the ``name:…`` buttons."""
+        for key, widget in self.widgets.items():
+            if key.startswith(name + ":"):
+                if key == f"{name}:{value}":
+                    widget.select()
+                else:
+                    widget.unselect()
+
+    def name_of(self, element) -> str | None:
+        for name, widget in self.widgets.items():
+            if widget is element:
+                return name
+        return None
+
+    # ------------------------------------------------------------ input
+    def handle_event(self, event) -> bool:
+        kind = event.type
+        if kind == pygame_gui.UI_BUTTON_PRESSED:
+            name = self.name_of(event.ui_element)
+            if name is not None:
+                self.on_button(name)
+                self.app.invalidate()
+                return True
+        elif kind == pygame_gui.UI_TEXT_ENTRY_CHANGED:
+            name = self.name_of(event.ui_element)
+            if name is not None:
+                self.on_text(name, event.text)
+                self.app.invalidate()
+                return True
+        elif kind == pygame_gui.UI_TEXT_ENTRY_FINISHED:
+            name = self.name_of(event.ui_element)
+            if name is not None:
+                self.on_submit(name)
+                return True
+        elif kind == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.back()
+                return True
+            return self.on_key(event.key)
+        return self.on_event(event)
+
+    def on_button(self, name: str) -> None:
+        pass
+
+    def on_text(self, name: str, text: str) -> None:
+        pass
+
+    def on_submit(self, name: str) -> None:
+        pass
+
+    def on_key(self, key: int) -> bool:
+        return False
+
+    def on_event(self, event) -> bool:
+        return False
+
+    def back(self) -> None:
+        self.app.stack.pop()
+
+    # ------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        key = (self.app.size, language(), self.background_key())
+        if key != self._bg_key:
+            self._bg = self.render_background()
+            self._bg_key = key
+        surface.blit(self._bg, (0, 0))
+        self.draw_front(surface, unit_for(self.app.size))
+
+    def background_key(self) -> object:
+        """Whatever the background shows besides size and language (redraw when it changes)."""
+        return None
+
+    def render_background(self) -> pygame.Surface:
+        size = self.app.size
+        img = felt(size).copy()
+        u = unit_for(size)
+        if self.TITLE:
+            self.text(img, t(self.TITLE), round(40 * u), GOLD,
+                      midtop=(size[0] // 2, round(18 * u)))
+        self.render_body(img, u)
+        return img
+
+    def render_body(self, img: pygame.Surface, u: float) -> None:
+        """Draw what stays until the next rebuild (panels, headings, explanations)."""
+
+    def draw_front(self, surface: pygame.Surface, u: float) -> None:
+        """Draw what changes without a rebuild (called every frame the screen is drawn)."""
+
+    # ------------------------------------------------------------ helpers
+    def text(self, img, text: str, size: int, color=CREAM, max_width: int | None = None,
+             **anchor) -> pygame.Rect:
+        s = self.app.assets.text(text, size, color, max_width=max_width)
+        r = s.get_rect(**anchor)
+        img.blit(s, r)
+        return r
+
+    def para(self, img, text: str, size: int, width: int, topleft, color=MUTED,
+             max_lines: int = 3) -> pygame.Rect:
+        s = self.app.assets.wrapped(text, size, color, width, max_lines=max_lines, shadow=True)
+        return img.blit(s, topleft)
+
+    def panel(self, img, rect: pygame.Rect, u: float, fill=PANEL, edge=PANEL_EDGE) -> None:
+        """A rounded panel with a shadow, blended over ``img``."""
+        radius = round(16 * u)
+        assets = self.app.assets
+        img.blit(assets.panel(rect.size, (0, 0, 0, 90), radius=radius),
+                 rect.move(round(4 * u), round(6 * u)))
+        img.blit(assets.panel(rect.size, fill, edge, radius, max(1, round(2 * u))), rect)
+
+
+class DialogScene(FormScene):
+    """A dialog over the scene beneath (the pause menu over the table)."""
+
+    overlay = True
+
+    def dialog(self) -> pygame.Rect:
+        raise NotImplementedError
+
+    def handle_event(self, event) -> bool:
+        super().handle_event(event)
+        return True  # modal: nothing reaches the scene beneath
+
+    def render_background(self) -> pygame.Surface:
+        size = self.app.size
+        u = unit_for(size)
+        img = pygame.Surface(size, pygame.SRCALPHA)
+        img.fill((0, 0, 0, 130))
+        d = self.dialog()
+        self.panel(img, d, u, fill=DIALOG, edge=GOLD)
+        if self.TITLE:
+            self.text(img, t(self.TITLE), round(30 * u), GOLD,
+                      midtop=(d.centerx, d.y + round(16 * u)))
+        self.render_body(img, u)
+        return img

@@ -1,0 +1,152 @@
+"""The main menu: Continue (when a game was left unfinished), New game, Load game, Demo,
+Rules, Settings, Quit."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from ui.assets import CREAM, GOLD, MUTED
+from ui.config import demo_seats
+from ui.i18n import t
+from ui.screens.forms import FormScene
+
+FAN = ("7", "x2", "flip_three", "12", "second_chance", "+4", "freeze")
+KEYS = {pygame.K_c: "continue", pygame.K_n: "new", pygame.K_l: "load", pygame.K_d: "demo",
+        pygame.K_r: "rules", pygame.K_s: "settings", pygame.K_q: "quit",
+        pygame.K_w: "replays", pygame.K_k: "sheet", pygame.K_t: "stats",
+        pygame.K_ESCAPE: "quit", pygame.K_g: "learn"}
+
+
+class MenuScene(FormScene):
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.saved = None  # what the autosave holds (ui.storage.saves.SavedGame)
+        from ui.table.tutorial import first_offer
+
+        self.offer = first_offer(app)  # the very first start: "Learn to play" is offered
+
+    def choices(self) -> list[tuple[str, str]]:
+        names = [("new", "menu.new_game"), ("load", "menu.load"), ("replays", "replay.menu"),
+                 ("sheet", "sheet.menu"), ("stats", "stats.menu"), ("demo", "menu.demo"),
+                 ("rules", "menu.rules"), ("settings", "menu.settings"),
+                 ("learn", "tutorial.menu"), ("quit", "menu.quit")]
+        if self.saved is not None:
+            names.insert(0, ("continue", "menu.continue"))
+        return names
+
+    def build(self, u: float) -> None:
+        self.saved = self.app.check_autosave()
+        w, h = self.app.size
+        bw, bh, gap = round(560 * u), round(50 * u), round(12 * u)
+        half = (bw - gap) // 2
+        names = self.choices()
+        x0, y = w // 2 - bw // 2, self.buttons_top(u)
+        primary, rest = names[0], names[1:]
+        self.button(primary[0], (x0, y, bw, bh), t(primary[1]), "#primary_button")
+        y += bh + gap
+        for i in range(0, len(rest), 2):
+            pair = rest[i:i + 2]
+            width = half if len(pair) == 2 else bw
+            for j, (name, key) in enumerate(pair):
+                self.button(name, (x0 + j * (half + gap), y, width, bh), t(key), "#menu_button")
+            y += bh + gap
+
+    def buttons_top(self, u: float) -> int:
+        """Where the buttons start: 60 % down, higher when there are many rows of them."""
+        h = self.app.size[1]
+        rows = 1 + len(self.choices()) // 2  # the gold one, then pairs
+        return min(round(h * 0.6), h - round(34 * u) - rows * round(62 * u))
+
+    def on_button(self, name: str) -> None:
+        self.choose(name)
+
+    def on_key(self, key: int) -> bool:
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.choose(self.choices()[0][0])
+            return True
+        name = KEYS.get(key)
+        if name is None or (name == "continue" and self.saved is None):
+            return False
+        self.choose(name)
+        return True
+
+    def back(self) -> None:
+        self.choose("quit")
+
+    def choose(self, name: str) -> None:
+        from ui.screens.files import FilesScene
+        from ui.screens.rules_screen import RulesScene
+        from ui.screens.settings_screen import SettingsScene
+        from ui.screens.setup import SetupScene
+
+        app = self.app
+        if name == "quit":
+            app.quit()
+        elif name == "continue":
+            app.continue_game()
+        elif name == "new":
+            app.stack.push(SetupScene(app))
+        elif name == "load":
+            app.stack.push(FilesScene(app, "load"))
+        elif name == "demo":
+            app.start_game(demo_seats(), demo=True)
+        elif name == "rules":
+            app.stack.push(RulesScene(app))
+        elif name == "settings":
+            app.stack.push(SettingsScene(app))
+        elif name == "replays":
+            from ui.screens.replay_files import ReplayFilesScene
+
+            app.stack.push(ReplayFilesScene(app))
+        elif name == "sheet":
+            from ui.tabletop.history_screen import HistoryScene
+
+            app.stack.push(HistoryScene(app))
+        elif name == "learn":
+            from ui.table.tutorial import start
+
+            self.offer = False
+            start(app)
+        elif name == "stats":
+            from ui.tabletop.stats_screen import StatsScene
+
+            app.stack.push(StatsScene(app))
+
+    def background_key(self) -> object:
+        return self.saved, self.offer
+
+    def render_body(self, img: pygame.Surface, u: float) -> None:
+        w, h = self.app.size
+        assets = self.app.assets
+        # the fan fills the room between the subtitle and the buttons (less with many rows)
+        room_top = round(h * 0.04) + round(112 * u)
+        gap = 34 if self.saved else 46 if self.offer else 12  # room for the line above them
+        room_bottom = self.buttons_top(u) - round(gap * u)
+        ch = max(round(60 * u), min(round(130 * u), round((room_bottom - room_top) * 0.74)))
+        cw = round(ch / 1.4)
+        cx, cy = w // 2, min(round(h * 0.37), (room_top + room_bottom) // 2 - round(16 * u))
+        for i, card in enumerate(FAN):
+            angle = (i - 3) * 9
+            face = pygame.transform.rotozoom(assets.card(card, (cw, ch)), -angle, 1.0)
+            dx = (i - 3) * cw * 0.55
+            dy = abs(i - 3) ** 1.6 * 6 * u
+            img.blit(face, face.get_rect(center=(round(cx + dx), round(cy + dy))))
+        self.text(img, t("app.title"), round(64 * u), GOLD, midtop=(cx, round(h * 0.04)))
+        self.text(img, t("menu.subtitle"), round(20 * u), CREAM,
+                  midtop=(cx, round(h * 0.04) + round(76 * u)))
+        if self.saved is not None:
+            when = time.strftime("%H:%M", time.localtime(self.saved.saved_at))
+            line = t("menu.saved_game", round=self.saved.round_no,
+                     players=", ".join(self.saved.players), time=when)
+            self.text(img, line, round(15 * u), MUTED, max_width=round(900 * u),
+                      midbottom=(cx, self.buttons_top(u) - round(10 * u)))
+        if self.offer and self.saved is None:
+            offer = self.app.assets.wrapped(t("tutorial.offer"), round(17 * u), GOLD,
+                                            min(round(900 * u), w - round(40 * u)), max_lines=2,
+                                            center=True)
+            img.blit(offer, offer.get_rect(midbottom=(cx, self.buttons_top(u) - round(10 * u))))
+        keys = "N · L · W · K · T · D · R · S · G · Q"
+        keys = "C · " + keys if self.saved else keys
+        self.text(img, keys, round(14 * u), MUTED, midbottom=(cx, h - round(10 * u)))

@@ -1,0 +1,1 @@
+"""What the window keeps on disk: saves, score sheets, statistics."""

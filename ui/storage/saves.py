@@ -1,0 +1,276 @@
+"""Game files on disk: the autosave, "Save as…", "Load game" — never losing a game.
+
+- The game at the table is written to ``autosave.json`` after every decision
+  (``game.gamefile.save``: temp file, fsync, rename), so a crash or a killed
+  process loses nothing and "Continue" replays it to the very same decision.
+- When the game ends, it moves to ``last-finished.json``: a finished game cannot
+  be continued, but it is kept for a replay.
+- Starting another game while an unfinished autosave exists moves that one into
+  the saves folder as ``unfinished-<time>.json``: it can still be loaded.
+- A file that cannot be read becomes one :class:`LoadError` whose message says
+  why; the file itself is never changed. A full disk while saving becomes a
+  message too, and the previous autosave stays as it was.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from game import gamefile
+from game.engine import Game
+from game.gamefile import GameFileError
+from game.limits import MAX_ACTIONS, MAX_NAME, excerpt, name_problem
+from ui.config import MAX_SEATS, MIN_SEATS
+from ui.paths import Dirs
+
+__all__ = ["MAX_NAME", "LoadError", "SaveError", "Saves", "load_file"]
+KEEP_UNFINISHED = 20
+#: the folders (under the data folder) where the program writes files
+WRITTEN_FOLDERS = ("saves", "sheets", "finished", "exports")
+
+
+class LoadError(ValueError):
+    """A game file the table cannot open; the message is one line for the player."""
+
+
+class SaveError(OSError):
+    """A game that could not be written (disk full, no permission…)."""
+
+
+def load_file(path: str | os.PathLike[str]) -> Game:
+    """Read and replay any game file; :class:`LoadError` if it cannot be played here."""
+    try:
+        data = gamefile.parse_json(gamefile.read_text(path))
+        check_table(data)
+        return gamefile.from_dict(data)
+    except GameFileError as e:
+        raise LoadError(str(e)) from None
+    except (ValueError, TypeError, KeyError, RecursionError, MemoryError, OSError) as e:
+        # hostile files: a 5,000-digit number, nesting deeper than the parser goes…
+        raise LoadError(f"not a game file ({type(e).__name__}: {excerpt(str(e), 80)})") \
+            from None
+
+
+def check_table(data: object) -> None:
+    """What the engine accepts but this table cannot seat: too many players, huge names."""
+    if not isinstance(data, dict) or not isinstance(data.get("players"), list):
+        return  # the engine's own checks say what is wrong
+    players = data["players"]
+    if not MIN_SEATS <= len(players) <= MAX_SEATS:
+        raise LoadError(f"{len(players)} players: this table seats {MIN_SEATS} to {MAX_SEATS}")
+    # names: game.gamefile refuses what no table could show (game.limits.name_problem)
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """What the menu says about the autosave before it is continued."""
+
+    players: tuple[str, ...]
+    round_no: int
+    saved_at: float
+    problem: str | None = None  # set when the file cannot be continued
+
+
+class Saves:
+    """The autosave and the saves folder of one home (:class:`ui.paths.Dirs`)."""
+
+    def __init__(self, dirs: Dirs) -> None:
+        self.dirs = dirs
+        self._peeked: tuple[tuple, SavedGame | None] | None = None
+        self.failing = False  # the last autosave failed (reported once until one works)
+        self.stats_notice: tuple[str, dict] | None = None  # (i18n key, values) for the app
+        self._remove_stale_temp_files()
+
+    # ------------------------------------------------------------ autosave
+    def has_autosave(self) -> bool:
+        return _is_file(self.dirs.autosave)
+
+    def peek(self) -> SavedGame | None:
+        """The unfinished game in the autosave, or None (cached until the file changes).
+
+        An autosave that holds a finished game (the process ended between the
+        last save and the move) is moved to ``last-finished.json`` here.
+        """
+        path = self.dirs.autosave
+        try:
+            st = path.stat()
+        except OSError:
+            return None
+        key = (st.st_mtime_ns, st.st_size)
+        if self._peeked is not None and self._peeked[0] == key:
+            return self._peeked[1]
+        try:
+            game = load_file(path)
+            info = SavedGame(game.players, game.round_no, st.st_mtime)
+            if game.over:
+                self._move(path, self.dirs.last_finished)
+                info = None
+        except LoadError as e:
+            info = SavedGame((), 0, st.st_mtime, problem=str(e))
+        self._peeked = (key, info)
+        return info
+
+    def load_autosave(self) -> Game:
+        return load_file(self.dirs.autosave)
+
+    def begin(self, game: Game) -> str | None:
+        """A new game takes the autosave: keep the unfinished one it replaces, then save."""
+        if self.has_autosave():
+            stamp = time.strftime("%Y%m%d-%H%M%S")
+            kept = False
+            with contextlib.suppress(OSError):  # `saves` may be a file, or not writable
+                self.dirs.saves.mkdir(parents=True, exist_ok=True)
+                kept = self._move(self.dirs.autosave,
+                                  self._unique(self.dirs.saves / f"unfinished-{stamp}"))
+            if kept:
+                self._trim_unfinished()
+            elif not self._move(self.dirs.autosave,  # beside it, then: never overwritten
+                                self._unique(self.dirs.data / f"unfinished-{stamp}")):
+                first = not self.failing
+                self.failing = True
+                return "the unfinished game could not be kept aside" if first else None
+        return self.autosave(game)
+
+    def autosave(self, game: Game) -> str | None:
+        """Write the game (or, once it is over, file it as the last finished one).
+
+        Returns the problem to show the player, only the first time in a row it fails.
+        """
+        if len(game.actions) > MAX_ACTIONS:  # a file the program would refuse to read back
+            first = not self.failing
+            self.failing = True
+            return f"more than {MAX_ACTIONS} decisions" if first else None
+        try:
+            if game.over:
+                self.record_finished(game)  # first: filed in finished/ before a rebuild sees it
+                gamefile.save(game, self.dirs.last_finished)
+                with contextlib.suppress(FileNotFoundError):
+                    self.dirs.autosave.unlink()
+            else:
+                gamefile.save(game, self.dirs.autosave)
+        except OSError as e:
+            first = not self.failing
+            self.failing = True
+            return (e.strerror or str(e)) if first else None
+        self.failing = False
+        return None
+
+    def record_finished(self, game: Game) -> None:
+        """Count a finished game in the statistics, once (``ui.storage.stats_store``); a damaged
+        statistics file is rebuilt there, and :attr:`stats_notice` tells the app."""
+        from ui.storage.stats_store import StatsStore
+
+        store = StatsStore(self.dirs.data)
+        try:
+            report = store.load()
+            store.record(game)
+        except (OSError, ValueError) as e:
+            self.stats_notice = ("stats.record_failed", {"reason": str(e)})
+            return
+        if report.problem:
+            self.stats_notice = ("stats.rebuilt", {"problem": report.problem})
+
+    def discard_broken_autosave(self) -> Path | None:
+        """Set an autosave that cannot be continued aside (kept, never deleted)."""
+        kept = self.dirs.autosave.with_name(
+            f"autosave.json.broken-{time.strftime('%Y%m%d-%H%M%S')}")
+        return kept if self._move(self.dirs.autosave, kept) else None
+
+    # ------------------------------------------------------------ files
+    def save_as(self, game: Game, path: str | os.PathLike[str]) -> Path:
+        """Write the game where the player asked; :class:`SaveError` if the disk refuses."""
+        target = Path(path).expanduser()
+        if target.is_dir():
+            raise SaveError(f"{target} is a folder")
+        try:
+            gamefile.save(game, target)
+        except OSError as e:
+            raise SaveError(e.strerror or str(e)) from None
+        return target
+
+    def suggested_path(self) -> Path:
+        """A fresh file name in the saves folder: ``flip7-2026-05-01-2130.json``."""
+        return self._unique(self.dirs.saves / time.strftime("flip7-%Y-%m-%d-%H%M"))
+
+    def list_saves(self) -> list[Path]:
+        """Game files in the saves folder, and the last finished game; newest first."""
+        found = []
+        with contextlib.suppress(OSError):
+            found = [p for p in self.dirs.saves.iterdir() if p.suffix == ".json" and _is_file(p)]
+        if _is_file(self.dirs.last_finished):
+            found.append(self.dirs.last_finished)
+        return sorted(found, key=_mtime, reverse=True)
+
+    # ------------------------------------------------------------ helpers
+    @staticmethod
+    def _move(src: Path, dst: Path) -> bool:
+        """Rename (made durable by an fsync of the folder); False if it could not be done."""
+        try:
+            gamefile.move(src, dst)
+        except OSError:
+            return False
+        return True
+
+    @staticmethod
+    def _unique(stem: Path) -> Path:
+        path, n = stem.with_name(stem.name + ".json"), 2
+        while _exists(path):
+            path, n = stem.with_name(f"{stem.name}-{n}.json"), n + 1
+        return path
+
+    def _trim_unfinished(self) -> None:
+        with contextlib.suppress(OSError):
+            old = sorted(self.dirs.saves.glob("unfinished-*.json"), key=_mtime)
+            for path in old[:-KEEP_UNFINISHED]:
+                with contextlib.suppress(OSError):
+                    path.unlink()
+
+    def _remove_stale_temp_files(self) -> None:
+        """Temp files of a write that a killed process never renamed (never a real file),
+        in every folder the program writes to."""
+        folders = [self.dirs.data, self.dirs.config,
+                   *(self.dirs.data / name for name in WRITTEN_FOLDERS)]
+        for folder in folders:
+            gamefile.remove_stale_temp_files(folder)
+
+
+def _is_file(path: Path) -> bool:
+    """``Path.is_file`` that says False, not PermissionError, for a folder it cannot read."""
+    try:
+        return path.is_file()
+    except OSError:
+        return False
+
+
+def _exists(path: Path) -> bool:
+    """True also for a dangling symbolic link: a name that is taken."""
+    try:
+        os.lstat(path)
+    except OSError:  # missing, or in a folder that cannot be read: writing will tell
+        return False
+    return True
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+def describe(path: Path) -> str:
+    """The players of a game file, for the load list ("?" when it is no game file)."""
+    try:
+        data = json.loads(gamefile.read_text(path, 1024 * 1024))
+        names = [p if isinstance(p, str) else p.get("name", "?") for p in data["players"]]
+        if any(name_problem(n) for n in names):
+            return "?"
+        text = ", ".join(str(n) for n in names)
+        return text if len(text) <= 60 else text[:59] + "…"
+    except Exception:  # only a label: the real checks happen when the file is loaded
+        return "?"

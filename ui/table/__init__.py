@@ -1,0 +1,1 @@
+"""The table view: play and replay on one table, its drawing, timeline and overlays."""

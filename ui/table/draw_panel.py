@@ -1,0 +1,186 @@
+"""Drawing the side panel (the Flip Three tray, staged cards, effect queue, table log)
+and the prompt bar. Reads the display model; changes nothing.
+
+The tray shows R5.4–R5.5 as they happen: who takes three and from whom, the
+three slots filling one by one, the staged cards in the order revealed, and
+the effect queue, card → target, first in first out.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pygame
+
+from ui.assets import CREAM, GOLD, MUTED, Assets
+from ui.i18n import card_name, language, t
+from ui.table import layout as L
+from ui.table.display import Shown
+
+
+class PanelView:
+    def __init__(self, assets: Assets) -> None:
+        self.assets = assets
+        self._cache: pygame.Surface | None = None
+        self._key = None
+
+    def draw(self, surface: pygame.Surface, lay: L.TableLayout, shown: Shown, presenter,
+             speed: float, scroll: int = 0) -> None:
+        """``scroll``: how many of the newest log lines are scrolled past (0: the newest
+        on top)."""
+        hidden = presenter.hidden
+        key = (lay.size, shown.version, presenter.version, hidden, language(), speed, scroll)
+        if key != self._key:
+            self._cache = self._render(lay, shown, presenter, hidden, speed, scroll)
+            self._key = key
+        surface.blit(self._cache, lay.panel.topleft)
+
+    @staticmethod
+    def tray_idle(shown: Shown, hidden) -> bool:
+        """Nothing in the tray, set aside or queued: the log may take the tray's room."""
+        return (shown.flip_three is None and not shown.staged and not shown.queue
+                and not any(h and h[0] in ("staged", "queue") for h in hidden))
+
+    def _render(self, lay: L.TableLayout, shown: Shown, presenter, hidden,
+                speed: float, scroll: int = 0) -> pygame.Surface:
+        a = self.assets
+        panel = lay.panel
+        p = L.panel_layout(panel, lay.unit)
+        img = pygame.Surface(panel.size, pygame.SRCALPHA)
+        ox, oy = panel.topleft
+
+        def at(r: pygame.Rect) -> pygame.Rect:
+            return r.move(-ox, -oy)
+
+        def title(text: str, r: pygame.Rect, color=GOLD) -> None:
+            s = a.fitted(text, lay.font(15), lay.font(12), color, r.w)
+            img.blit(s, s.get_rect(midleft=at(r).midleft))
+            y = at(r).bottom - 2
+            pygame.draw.line(img, (*color[:3], 70), (at(r).x, y), (at(r).right, y))
+
+        head = at(p.header)
+        s = a.text(t("top.round_no", round=max(1, shown.round_no)), lay.font(17), CREAM,
+                   max_width=head.w)
+        img.blit(s, head.topleft)
+        under = t("top.target", target=shown.target)
+        if speed != 1.0:
+            under += "  ·  " + t("speed", speed=f"{speed:.3g}")
+        s = a.text(under, lay.font(12), MUTED, max_width=head.w)
+        img.blit(s, s.get_rect(bottomleft=head.bottomleft))
+
+        idle = self.tray_idle(shown, hidden)
+        if idle:  # the log grows over the empty tray
+            log_title = pygame.Rect(p.tray_title)
+        else:  # and over the queue's empty rows
+            used = p.queue_rows[min(len(p.queue_rows), max(1, len(shown.queue))) - 1]
+            log_title = p.log_title.move(0, used.bottom - p.queue_rows[-1].bottom)
+        log = pygame.Rect(log_title.x, log_title.bottom, log_title.w,
+                          p.log.bottom - log_title.bottom)
+        if not idle:
+            title(t("tray.title"), p.tray_title)
+            ft = shown.flip_three
+            if ft is not None:
+                line = t("tray.dealing", target=presenter.who(ft.target), by=presenter.who(ft.by))
+                color = CREAM
+            else:
+                line, color = t("tray.none"), MUTED
+            s = a.wrapped(line, lay.font(13), color, p.tray_line.w, 2)
+            img.blit(s, s.get_rect(midleft=at(p.tray_line).midleft))
+            for i, slot in enumerate(p.slots):
+                r = at(slot)
+                img.blit(a.card("slot", r.size), r.topleft)
+                num = a.text(str(i + 1), lay.font(20), (255, 255, 255, 90), shadow=False)
+                img.blit(num, num.get_rect(center=r.center))
+                if ft is not None and i < len(ft.cards):
+                    img.blit(a.card(ft.cards[i], r.size), r.topleft)
+
+            title(t("tray.staged"), p.staged_title)
+            staged = list(shown.staged)
+            skip_first = ("staged", 0) in hidden
+            if not staged:
+                s = a.text(t("tray.empty"), lay.font(14), MUTED)
+                img.blit(s, s.get_rect(midleft=at(p.staged).midleft))
+            for i, card in enumerate(staged):
+                if i == 0 and skip_first:
+                    continue
+                r = at(L.staged_card_rect(p, i, len(staged)))
+                img.blit(a.card(card, r.size), r.topleft)
+                n = a.pill(str(i + 1), lay.font(11), (20, 20, 20), GOLD)
+                img.blit(n, n.get_rect(center=r.topleft))
+
+            title(t("tray.queue"), p.queue_title)
+            queue = list(shown.queue)
+            if not queue:
+                s = a.text(t("tray.empty"), lay.font(14), MUTED)
+                img.blit(s, s.get_rect(midleft=at(p.queue_rows[0]).midleft))
+            rows = p.queue_rows
+            for i, (card, target) in enumerate(queue[:len(rows)]):
+                if i == 0 and ("queue", 0) in hidden:
+                    continue
+                cr = at(L.queue_card_rect(p, i))
+                img.blit(a.card(card, cr.size), cr.topleft)
+                text = f"{i + 1}. {card_name(card)} → {presenter.who(target)}"
+                room = at(rows[i]).right - cr.right - 8
+                s = a.fitted(text, lay.font(13), lay.font(11), CREAM, room)
+                img.blit(s, s.get_rect(midleft=(cr.right + 8, cr.centery)))
+            if len(queue) > len(rows):
+                more = a.text(f"+{len(queue) - len(rows)}", lay.font(12), MUTED)
+                img.blit(more, more.get_rect(bottomright=at(rows[-1]).bottomright))
+
+        if log.h > lay.font(13):
+            lines = list(presenter.log)[::-1]
+            scroll = max(0, min(scroll, len(lines) - 1))
+            head = t("tray.log")
+            if scroll:
+                head += "  " + t("tray.log_scrolled", count=scroll)
+            title(head, log_title, MUTED)
+            size = lay.font(12)
+            step = round(size * 1.35)
+            y = at(log).y + 4
+            for i, text in enumerate(lines[scroll:]):
+                if y + step > at(log).bottom:
+                    break
+                color = CREAM if i + scroll == 0 else MUTED
+                s = a.wrapped(str(text), size, color, log.w, 4)
+                if y + s.get_height() > at(log).bottom:
+                    break
+                img.blit(s, (at(log).x, y))
+                y += s.get_height() + step // 4
+        return img
+
+
+def draw_bar(surface: pygame.Surface, assets: Assets, lay: L.TableLayout, prompt: str,
+             detail: str, prompt_color=CREAM) -> None:
+    """The prompt ("Léa — hit or stay?") and a detail line (keys, hint) in the bottom bar."""
+    if prompt:
+        s = assets.fitted(prompt, lay.font(24), lay.font(17), prompt_color, lay.prompt.w)
+        surface.blit(s, s.get_rect(midleft=lay.prompt.midleft))
+    if detail:
+        draw_detail(surface, assets, lay, lay.hint, detail)
+
+
+def detail_fits(assets: Assets, lay: L.TableLayout, width: int, detail: str) -> bool:
+    """Whether :func:`draw_detail` shows ``detail`` whole in ``width``: on one line, or
+    on two broken between its parts."""
+    font = assets.font(lay.font(14))
+    parts = re.split(r" {2,}· {2,}", detail, maxsplit=1)
+    return font.size(detail)[0] <= width or all(font.size(p)[0] <= width for p in parts)
+
+
+def draw_detail(surface: pygame.Surface, assets: Assets, lay: L.TableLayout, rect: pygame.Rect,
+                detail: str) -> None:
+    """The bar's second line (the hint, the keys); when too long, two lines, broken between
+    its parts (``"  ·  "``) when it can."""
+    size = lay.font(14)
+    font = assets.font(size)
+    if font.size(detail)[0] <= rect.w:
+        s = assets.text(detail, size, MUTED)
+        surface.blit(s, s.get_rect(midleft=rect.midleft))
+        return
+    parts = re.split(r" {2,}· {2,}", detail, maxsplit=1)
+    if len(parts) > 1 and all(font.size(part)[0] <= rect.w for part in parts):
+        for i, part in enumerate(parts):
+            surface.blit(assets.text(part, size, MUTED), (rect.x, rect.y + i * font.get_linesize()))
+        return
+    s = assets.wrapped(detail, size, MUTED, rect.w, 2)
+    surface.blit(s, rect.topleft)

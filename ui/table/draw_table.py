@@ -1,0 +1,346 @@
+"""Drawing the table: felt, piles, seats. Reads the display model; changes nothing.
+
+Every seat is rendered once into its own surface and reused until what it
+shows changes, so a frame is a handful of blits.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+import pygame
+
+from game.cards import FLIP_THREE, FREEZE, SECOND_CHANCE
+from game.state import ACTIVE, BUSTED, FROZEN, STAYED
+from ui.assets import CREAM, GOLD, GREEN, ICE, INK, LRU, MUTED, RED, Assets
+from ui.i18n import language, t
+from ui.table import layout as L
+from ui.table.display import Shown, ShownHand
+
+FELT_CENTER = (44, 124, 78)
+FELT_EDGE = (12, 52, 32)
+NAME_KEEP = 6  # a name cut at a crowded table keeps at least this many characters
+TURN = (255, 206, 84)
+PICK = (110, 225, 255)
+STATUS_STYLE = {STAYED: (GREEN, (16, 60, 30, 230)), FROZEN: (ICE, (14, 44, 74, 235)),
+                BUSTED: (RED, (70, 14, 14, 235))}
+
+
+@dataclass(frozen=True)
+class SeatState:
+    """How the table scene wants a seat shown right now."""
+
+    turn: bool = False  # whose decision it is
+    eligible: bool = False  # may be chosen as the target
+    dim: bool = False  # not eligible while a target is chosen
+    hover: bool = False
+    key: str | None = None  # the key that chooses it
+
+
+def make_background(size: tuple[int, int], lay: L.TableLayout) -> pygame.Surface:
+    """Felt with a soft light in the middle, a fine grain, the printed table line."""
+    w, h = size
+    small = pygame.Surface((48, 27))
+    cx, cy = lay.table.centerx / w * 48, lay.table.centery / h * 27
+    for y in range(27):
+        for x in range(48):
+            d = min(1.0, (((x - cx) / 30) ** 2 + ((y - cy) / 19) ** 2) ** 0.5)
+            k = d ** 1.6
+            small.set_at((x, y), [round(a + (b - a) * k) for a, b in zip(FELT_CENTER, FELT_EDGE,
+                                                                          strict=True)])
+    bg = pygame.transform.smoothscale(small, size).convert()
+    tile = _grain()
+    for ty in range(0, h, tile.get_height()):
+        for tx in range(0, w, tile.get_width()):
+            bg.blit(tile, (tx, ty))
+    ring = lay.table.inflate(-lay.table.w * 0.06, -lay.table.h * 0.1)
+    line = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.ellipse(line, (255, 226, 150, 34), ring, width=max(2, round(3 * lay.unit)))
+    pygame.draw.ellipse(line, (255, 226, 150, 18), ring.inflate(-16 * lay.unit, -16 * lay.unit),
+                        width=max(1, round(lay.unit)))
+    bg.blit(line, (0, 0))
+    panel = lay.panel
+    pygame.draw.rect(bg, (14, 26, 20), panel)
+    for i in range(0, panel.h, 4):  # a faint wood-like grain on the panel
+        shade = 16 + (i * 7919 % 9)
+        pygame.draw.line(bg, (shade, 28 + shade // 4, 22), (panel.x, i), (panel.right, i))
+    pygame.draw.line(bg, (240, 200, 90), panel.topleft, panel.bottomleft, max(1, round(lay.unit)))
+    bar = pygame.Surface(lay.bar.size, pygame.SRCALPHA)
+    bar.fill((6, 18, 12, 170))
+    bg.blit(bar, lay.bar.topleft)
+    pygame.draw.line(bg, (255, 226, 150, 60), lay.bar.topleft, lay.bar.topright)
+    return bg
+
+
+_GRAIN: list[pygame.Surface] = []
+
+
+def _grain() -> pygame.Surface:
+    if not _GRAIN:
+        rng = random.Random(7)
+        tile = pygame.Surface((96, 96), pygame.SRCALPHA)
+        for y in range(96):
+            for x in range(96):
+                v = rng.random()
+                if v < 0.5:
+                    tile.set_at((x, y), (0, 0, 0, round(v * 22)))
+                else:
+                    tile.set_at((x, y), (255, 255, 255, round((v - 0.5) * 14)))
+        _GRAIN.append(tile)
+    return _GRAIN[0]
+
+
+class TableView:
+    """Draws the felt, the piles and the seats."""
+
+    def __init__(self, assets: Assets) -> None:
+        self.assets = assets
+        self.background: pygame.Surface | None = None
+        self._bg_key = None
+        self._seats = LRU(64)
+        self.name_cut: dict[int, bool] = {}  # seat -> its name is cut in its header now
+
+    def draw(self, surface: pygame.Surface, lay: L.TableLayout, shown: Shown, presenter,
+             states: list[SeatState]) -> None:
+        key = (lay.size, len(lay.seats))
+        if self._bg_key != key:
+            self.background = make_background(lay.size, lay)
+            self._bg_key = key
+            self._seats.clear()
+        surface.blit(self.background, (0, 0))
+        hidden = presenter.hidden
+        self._draw_piles(surface, lay, shown, hidden, presenter)
+        for seat, seat_lay in enumerate(lay.seats):
+            self._draw_seat(surface, seat, seat_lay, shown, presenter, states[seat], hidden)
+
+    # -------------------------------------------------------------- piles
+    def _card(self, surface, name: str, rect: pygame.Rect, shadow: bool = True) -> None:
+        if shadow:
+            sh = self.assets.card_shadow(rect.size)
+            m = (sh.get_width() - rect.w) // 2
+            off = max(2, rect.w // 16)
+            surface.blit(sh, (rect.x - m + off, rect.y - m + off))
+        surface.blit(self.assets.card(name, rect.size), rect.topleft)
+
+    def _draw_piles(self, surface, lay: L.TableLayout, shown: Shown, hidden, presenter) -> None:
+        a = self.assets
+        small = lay.font(14)
+        draw = lay.draw_pile
+        layers = min(4, (shown.draw_count + 24) // 25)
+        for i in range(layers):
+            r = draw.move(-i * 2, -i * 2)
+            if i == layers - 1 and presenter.pile_lift > 0.01:
+                r = r.move(0, -round(presenter.pile_lift * draw.h * 0.08))
+            self._card(surface, "back", r, shadow=(i == 0))
+        if not layers:
+            surface.blit(a.card("slot", draw.size), draw.topleft)
+        label = a.text(t("pile.draw", count=shown.draw_count), small, MUTED)
+        surface.blit(label, label.get_rect(midtop=(draw.centerx, draw.bottom + 6)))
+        disc = lay.discard_pile
+        count = 0 if ("discard",) in hidden else shown.discard_count
+        top = shown.discard_top if count else None
+        if top is None:
+            surface.blit(a.card("slot", disc.size), disc.topleft)
+        else:
+            if count > 1:
+                self._card(surface, "back", disc.move(2, 2))
+            self._card(surface, top, disc)
+        label = a.text(t("pile.discard", count=count), small, MUTED)
+        surface.blit(label, label.get_rect(midtop=(disc.centerx, disc.bottom + 6)))
+        waiting = [c for c in shown.in_play
+                   if not (c == FLIP_THREE and shown.flip_three)]
+        for card in ("freeze", "flip_three", "second_chance"):
+            if ("in_play", card) in hidden and card in waiting:
+                waiting.remove(card)
+        spot = lay.in_play
+        for i, card in enumerate(waiting):
+            r = spot.move(i * spot.w // 5, -i * spot.w // 5)
+            glow = a.glow(r.size, TURN, max(6, r.w // 7), max(4, r.w // 12))
+            surface.blit(glow, (r.x - max(6, r.w // 7), r.y - max(6, r.w // 7)))
+            self._card(surface, card, r)
+        if waiting:
+            label = a.text(t("pile.in_play"), small, GOLD)
+            surface.blit(label, label.get_rect(midtop=(spot.centerx, spot.bottom + 6)))
+        if presenter.caption:
+            cap = a.wrapped(str(presenter.caption), lay.font(17), CREAM, lay.caption.w, 3,
+                            shadow=True, center=True)
+            surface.blit(cap, cap.get_rect(center=lay.caption.center))
+
+    # -------------------------------------------------------------- seats
+    def _draw_seat(self, surface, seat: int, lay: L.SeatLayout, shown: Shown, presenter,
+                   state: SeatState, hidden) -> None:
+        a = self.assets
+        fx = presenter.fx[seat]
+        box = lay.box
+        hand = shown.hand_shown(seat)
+        no_cards = ("hands",) in hidden
+        hide_sc = ("sc", seat) in hidden
+        face_down = fx.face_down if hand.status == BUSTED else 0.0
+        stamp = not presenter.labels  # the scoring labels take the stamps' place
+        key = (box.size, hand.key(), shown.players[seat], shown.bots[seat],
+               shown.dealer == seat, no_cards, hide_sc, round(face_down, 2), language(), state,
+               stamp, len(str(shown.totals[seat])))
+        found = self._seats.find(key)
+        if found is None:
+            self._cut = False
+            img = self._render_seat(lay, hand, shown, seat, state, no_cards, hide_sc, face_down,
+                                    stamp)
+            found = self._seats.put(key, (img, self._cut))
+        img, self.name_cut[seat] = found
+        x = box.x + round(fx.shake)
+        if state.turn or state.eligible:
+            spread = max(8, round(box.h * 0.1))
+            color = TURN if state.turn else (255, 255, 255) if state.hover else PICK
+            glow = a.glow(box.size, color, spread, max(6, box.h // 12))
+            surface.blit(glow, (x - spread, box.y - spread))
+        surface.blit(img, (x, box.y))
+        total = round(fx.total) if fx.total is not None else shown.totals[seat]
+        tsurf = a.text(str(total), lay.big, CREAM)
+        surface.blit(tsurf, tsurf.get_rect(midright=(x + lay.header.right - box.x,
+                                                     lay.header.centery)))
+        if fx.flash > 0.01:
+            flash = a.panel(box.size, (*fx.flash_color, 120), radius=max(6, box.h // 12))
+            flash.set_alpha(round(255 * fx.flash))
+            surface.blit(flash, (x, box.y))
+            flash.set_alpha(255)
+        if state.dim:
+            surface.blit(a.panel(box.size, (0, 0, 0, 120), radius=max(6, box.h // 12)),
+                         (x, box.y))
+
+    def _render_seat(self, lay: L.SeatLayout, hand: ShownHand, shown: Shown, seat: int,
+                     state: SeatState, no_cards: bool, hide_sc: bool,
+                     face_down: float, stamp: bool) -> pygame.Surface:
+        a = self.assets
+        box = lay.box
+        img = pygame.Surface(box.size, pygame.SRCALPHA)
+        ox, oy = box.x, box.y
+        radius = max(6, box.h // 12)
+        out = hand.status != ACTIVE
+        fill = (4, 14, 10, 150) if out else (8, 30, 20, 175)
+        border = TURN if state.turn else PICK if state.eligible else (255, 255, 255, 46)
+        img.blit(a.panel(box.size, fill, border, radius, 3 if state.turn else 1), (0, 0))
+        self._header(img, lay, hand, shown, seat, no_cards, state.key)
+        if no_cards:
+            return img
+        mods = list(hand.modifiers) + ([SECOND_CHANCE] if hand.second_chance and not hide_sc
+                                       else []) + [FREEZE] * hand.freezes
+        for i, card in enumerate(mods):
+            r = L.mod_card_rect(lay, i, len(mods), len(hand.numbers)).move(-ox, -oy)
+            self._hand_card(img, card, r, face_down)
+        for i, card in enumerate(hand.numbers):
+            r = L.line_card_rect(lay, i, len(hand.numbers), len(mods)).move(-ox, -oy)
+            self._hand_card(img, card, r, face_down)
+        if hand.status == BUSTED and face_down <= 0.0 and hand.numbers:  # the duplicate
+            n = len(hand.numbers)
+            r = L.line_card_rect(lay, n - 1, n, len(mods)).move(-ox, -oy).inflate(4, 4)
+            pygame.draw.rect(img, RED, r, width=max(2, r.w // 18), border_radius=max(3, r.w // 10))
+        if stamp and hand.status in STATUS_STYLE and (hand.status != BUSTED or face_down > 0.5):
+            fg, bg = STATUS_STYLE[hand.status]
+            stamp = a.pill(t(f"status.{hand.status}"), max(10, round(lay.text * 0.85)), fg, bg,
+                           fg)
+            line = lay.line.move(-ox, -oy)
+            strip = lay.mods.move(-ox, -oy)
+            n = len(hand.numbers)
+            last = L.line_card_rect(lay, n - 1, n, len(mods)).move(-ox, -oy)
+            free_x = last.right + 4 if n else line.x
+            end = line.right - (L.mods_width(lay, len(mods), n) + 4 if mods else 0)
+            if hand.status == BUSTED:  # nothing to read under it: across the cards
+                where = {"center": line.center}
+            elif stamp.get_width() <= end - free_x:  # beside the line
+                where = {"center": ((free_x + end) // 2, line.centery)}
+            elif (stamp.get_width() <= end - self._below_x
+                  and stamp.get_height() <= strip.h + 2):  # in the strip above the line
+                where = {"center": ((self._below_x + end) // 2, strip.centery)}
+            else:  # over the cards' feet: each corner index (top left) stays readable
+                where = {"midbottom": ((line.x + end) // 2, line.bottom - 2)}
+            img.blit(stamp, stamp.get_rect(**where))
+        return img
+
+    def _hand_card(self, img, card: str, r: pygame.Rect, face_down: float) -> None:
+        if face_down <= 0.0:
+            self._card(img, card, r)
+            return
+        squash = abs(1 - 2 * face_down)
+        name = card if face_down < 0.5 else "back"
+        face = self.assets.card(name, r.size)
+        if squash < 0.99:
+            face = pygame.transform.scale(face, (max(1, round(r.w * squash)), r.h))
+        img.blit(face, face.get_rect(center=r.center))
+
+    def _header(self, img, lay: L.SeatLayout, hand: ShownHand, shown: Shown, seat: int,
+                no_cards: bool, key: str | None) -> None:
+        a = self.assets
+        ox, oy = lay.box.x, lay.box.y
+        head = lay.header.move(-ox, -oy)
+        x = head.x
+        if key:  # the key that chooses this seat as the target
+            badge = a.pill(key, lay.text, INK, PICK, (255, 255, 255))
+            img.blit(badge, badge.get_rect(midleft=(x, head.centery)))
+            x += badge.get_width() + lay.text // 3
+        digits = "8" * max(2, len(str(shown.totals[seat])))  # the total, drawn at the right
+        reserve = a.font(lay.big).size(digits)[0] + lay.text // 2
+        right = head.right - reserve
+        if shown.dealer == seat:
+            chip = a.pill(t("seat.dealer"), max(9, round(lay.text * 0.7)), INK, CREAM)
+            img.blit(chip, chip.get_rect(midleft=(x, head.centery)))
+            x += chip.get_width() + lay.text // 3
+        gap = lay.text // 3
+        score = None
+        if not no_cards and hand.has_cards() and hand.status != BUSTED:
+            score = a.pill(f"+{hand.score()}", max(10, round(lay.text * 0.8)), INK, GOLD)
+        badge = None
+        if shown.bots[seat]:
+            badge = a.pill(t("seat.bot"), max(9, round(lay.text * 0.62)), CREAM, (60, 82, 120))
+        smallest = max(10, round(lay.text * 0.72))  # a name may step down to this size
+        name_w = a.font(smallest).size(shown.players[seat])[0]
+
+        def need() -> int:
+            return name_w + sum(b.get_width() + gap for b in (score, badge) if b is not None)
+
+        if need() > right - x and badge is not None:  # the name first: a dot for "bot"
+            d = max(8, round(lay.text * 0.6))
+            badge = pygame.Surface((d, d), pygame.SRCALPHA)
+            pygame.draw.circle(badge, (60, 82, 120), (d // 2, d // 2), d // 2)
+            pygame.draw.circle(badge, CREAM, (d // 2, d // 2), d // 2, max(1, d // 6))
+        mods = lay.mods.move(-ox, -oy)  # its left part stays free of modifiers
+        below = mods.x
+        self._below_x = below
+        if need() > right - x and score is not None:  # the running score moves down
+            img.blit(score, score.get_rect(midleft=(below, mods.centery)))
+            below += score.get_width() + gap
+            self._below_x = below
+            score = None
+        if need() > right - x and badge is not None:  # and then the bot's mark
+            img.blit(badge, badge.get_rect(midleft=(below, mods.centery)))
+            self._below_x = below + badge.get_width() + gap
+            badge = None
+        if score is not None:
+            right -= score.get_width()
+            img.blit(score, score.get_rect(midleft=(right, head.centery)))
+            right -= gap
+        if badge is not None:
+            right -= badge.get_width() + lay.text // 4
+        name = a.fitted(shown.players[seat], lay.text, smallest, CREAM, max(10, right - x),
+                        keep=NAME_KEEP)
+        self._cut = name_w > max(10, right - x)
+        img.blit(name, name.get_rect(midleft=(x, head.centery)))
+        if badge is not None:
+            img.blit(badge, badge.get_rect(midleft=(x + name.get_width() + lay.text // 4,
+                                                    head.centery)))
+
+    def name_tip(self, surface, lay: L.TableLayout, shown: Shown, seat: int) -> None:
+        """The whole name over a seat whose header had to cut it (under the pointer)."""
+        if not self.name_cut.get(seat) or seat >= len(lay.seats):
+            return
+        s = lay.seats[seat]
+        tip = self.assets.pill(shown.players[seat], s.text, INK, CREAM, GOLD)
+        r = tip.get_rect(midbottom=(s.header.centerx, s.box.y + 2))
+        r.clamp_ip(surface.get_rect())
+        surface.blit(tip, r)
+
+    def seat_at(self, lay: L.TableLayout, pos: tuple[int, int]) -> int | None:
+        for seat, s in enumerate(lay.seats):
+            if s.box.collidepoint(pos):
+                return seat
+        return None

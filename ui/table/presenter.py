@@ -1,0 +1,198 @@
+"""Events → animation steps and display-model updates.
+
+``Presenter.feed(events)`` turns each engine event into one :class:`Step`: a
+card leaves the draw pile, travels, flips face up and rests before the event
+that says where it settles. Cards going *to* a pile land before the pile's
+count changes; cards leaving a place are hidden there while they fly.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+
+from game import events as ev
+from ui.i18n import Msg
+from ui.table import layout as L
+from ui.table.display import Shown
+from ui.table.sprites import CardSprite, Confetti, SeatFx, TextSprite
+from ui.table.steps_cards import FLIP, TRAVEL, CardSteps
+from ui.table.steps_round import RoundSteps
+from ui.table.timeline import Step, Timeline
+
+HOLD = 1.5  # seconds a person's own result stays on screen, at least, whatever the speed
+LOG_LINES = 400  # the table log: the whole round and more (a round rarely takes 150 lines)
+
+
+class Presenter(CardSteps, RoundSteps):
+    """Plays the events of the game on the table, one step at a time."""
+
+    def __init__(self, shown: Shown, layout: L.TableLayout, seed: int = 0,
+                 reduced_motion: bool = False) -> None:
+        self.shown = shown
+        self.timeline = Timeline()
+        self.reduced = reduced_motion
+        self.rng = random.Random(seed)
+        self.fx = [SeatFx() for _ in shown.players]
+        self.sprites: list[CardSprite] = []
+        self.labels: list[TextSprite] = []  # round scoring, over the seats
+        self.banners: list[TextSprite] = []
+        self.confetti: list[Confetti] = []
+        self.flyer: CardSprite | None = None  # the card just drawn, until its consequence
+        self.pile_lift = 0.0  # the draw pile's top card rises as a hit is pressed
+        self.caption: Msg | str = ""  # written in the current language when drawn
+        self.log: deque[Msg | str] = deque(maxlen=LOG_LINES)
+        self.version = 0  # bumped whenever the caption or log changes
+        self.cue = None  # called with each event as its step starts playing (sounds)
+        self.timeline.on_start = self._step_started
+        self.set_layout(layout)
+
+    # ------------------------------------------------------------ control
+    def set_layout(self, layout: L.TableLayout) -> None:
+        if getattr(self, "layout", None) is not None:
+            self.skip()
+            self.labels.clear()
+        self.layout = layout
+        self.panel = L.panel_layout(layout.panel, layout.unit)
+
+    @property
+    def settled(self) -> bool:
+        return self.timeline.settled
+
+    @property
+    def animating(self) -> bool:
+        """Anything moving: the window must be redrawn every frame (a gate waiting is still)."""
+        tl = self.timeline
+        return (tl.current is not None or (bool(tl.steps) and tl.gate is None)
+                or tl.animator.running or bool(self.confetti))
+
+    @property
+    def hidden(self) -> frozenset:
+        return self.timeline.hidden
+
+    @property
+    def gate(self) -> str | None:
+        return self.timeline.gate
+
+    def release(self) -> None:
+        self.timeline.release()
+
+    def skip(self) -> None:
+        self.timeline.skip()
+        for c in self.confetti:
+            c.bits.clear()
+        self.confetti.clear()
+
+    def update(self, dt: float) -> None:
+        self.timeline.update(dt)
+        if self.confetti:
+            for c in self.confetti:
+                c.update(dt * self.timeline.speed)
+            self.confetti = [c for c in self.confetti if c.alive]
+
+    def _step_started(self, step: Step) -> None:
+        event = step.extra.get("event")
+        if self.cue is not None and event is not None and not self.timeline.skipping:
+            self.cue(event)
+
+    def say(self, text: Msg | str) -> None:
+        """Show a caption under the piles and add it to the table log."""
+        self.caption = text
+        self.log.append(text)
+        self.version += 1
+
+    def feed(self, events: list) -> None:
+        """Queue the animation of a batch of events from ``Game.apply``."""
+        won = any(isinstance(e, ev.GameWon) for e in events)
+        for event in events:
+            handler = getattr(self, "_" + type(event).__name__, None)
+            if won and isinstance(event, ev.CardsCleared):
+                handler = None  # the last round's cards stay on the table, face up
+            step = handler(event) if handler else Step(0.0, lambda e=event: self._apply(e))
+            step.extra["event"] = event
+            self.timeline.add(step)
+            if self._human_result(event):  # a person's own result: time to read it (and why)
+                self.timeline.add(Step(HOLD, savour=True))
+            if isinstance(event, ev.RoundScored):  # the last round too, before the game over
+                self.timeline.add(Step(0.0, gate="round_over"))
+            if isinstance(event, ev.GameWon):
+                self.timeline.add(Step(0.0, gate="game_over"))
+
+    # ------------------------------------------------------------ helpers
+    def _human_result(self, event) -> bool:
+        """A bust, a Freeze, the end of a Flip Three that befell a person at the table."""
+        bots = self.shown.bots
+        if isinstance(event, (ev.Busted, ev.FlipThreeEnded)):
+            return bots[event.seat] is None
+        if isinstance(event, ev.Frozen):
+            return bots[event.seat] is None or bots[event.by] is None
+        return False  # a Flip 7 is savoured by its own step
+
+    def who(self, seat: int) -> str:
+        return str(self.who_msg(seat))
+
+    def who_msg(self, seat: int) -> str:
+        """A player in a sentence: the name alone ("Cyd wins!"); "bot" is the seat's badge."""
+        return self.shown.players[seat]
+
+    def _apply(self, event) -> None:
+        self.shown.apply(event)
+
+    def _motion(self, seconds: float) -> float:
+        return 0.0 if self.reduced else seconds
+
+    def _fly(self, card: str, src, dst, face=(1.0, 1.0), duration: float = TRAVEL,
+             keep: bool = True) -> CardSprite:
+        """A card sprite from rect/point ``src`` to rect ``dst`` (sized like ``dst``)."""
+        start = src.center if hasattr(src, "center") else src
+        sprite = CardSprite(card, start, dst.size, face=face[0])
+        self.sprites.append(sprite)
+        anim = self.timeline.animator
+        if self.reduced:
+            sprite.pos, sprite.face, sprite.lift = dst.center, face[1], 0.3
+        else:
+            anim.animate(sprite, "decelerate", duration, pos=dst.center)
+            anim.animate(sprite, "out_back", duration * 0.6, delay=duration * 0.4, lift=0.3)
+            if face[0] != face[1]:
+                anim.animate(sprite, "accel_decel", FLIP, delay=duration * 0.4, face=face[1])
+        if not keep:
+            anim.animate(sprite, "linear", 0.01, delay=duration,
+                         on_finished=lambda: self._drop(sprite))
+        return sprite
+
+    def _drop(self, sprite: CardSprite | None) -> None:
+        if sprite is not None and sprite in self.sprites:
+            self.sprites.remove(sprite)
+        if sprite is self.flyer:
+            self.flyer = None
+
+    def _take_flyer(self, card: str, fallback) -> tuple:
+        """The card in flight for this event, or a point to start it from."""
+        sprite = self.flyer
+        if sprite is not None and sprite.card == card:
+            self._drop(sprite)
+            return sprite.pos
+        return fallback.center if hasattr(fallback, "center") else fallback
+
+    def seat(self, seat: int) -> L.SeatLayout:
+        return self.layout.seats[seat]
+
+    def mods_count(self, seat: int) -> int:
+        hand = self.shown.hands[seat]
+        return len(hand.modifiers) + hand.second_chance + hand.freezes
+
+    def line_slot(self, seat: int, extra: int = 1):
+        n = len(self.shown.hands[seat].numbers)
+        return L.line_card_rect(self.seat(seat), n, n + extra, self.mods_count(seat))
+
+    def mod_slot(self, seat: int, index: int | None = None):
+        count = self.mods_count(seat) + 1
+        return L.mod_card_rect(self.seat(seat), count - 1 if index is None else index, count,
+                               len(self.shown.hands[seat].numbers))
+
+    def in_play_spot(self):
+        return self.layout.in_play
+
+    def tray_spot(self):
+        slots = self.panel.slots
+        return slots[1].copy()

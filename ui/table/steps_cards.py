@@ -1,0 +1,252 @@
+"""The steps of cards on the move: dealt, kept, given, staged, queued, discarded.
+
+A mixin of :class:`ui.table.presenter.Presenter`: one method per engine event, each
+returning the :class:`~ui.table.timeline.Step` that animates it.
+"""
+
+from __future__ import annotations
+
+from game import events as ev
+from game.cards import FLIP_THREE, FREEZE, MODIFIERS, SECOND_CHANCE
+from ui.assets import ICE, RED
+from ui.i18n import Listed, Msg, card_msg, t
+from ui.table import layout as L
+from ui.table.timeline import Step
+
+PRESS, TRAVEL, FLIP, REST = 0.07, 0.24, 0.19, 0.22  # seconds, at speed 1
+SHAKE = 0.42
+
+
+class CardSteps:
+    def _Hit(self, e: ev.Hit) -> Step:
+        def start():
+            self._apply(e)  # the caption waits for the card: "Léa hits: 7"
+            if not self.reduced:
+                self.pile_lift = 1.0
+                self.timeline.animator.animate(self, "decelerate", PRESS + TRAVEL * 0.5,
+                                               pile_lift=0.0)
+        return Step(self._motion(PRESS), start)
+
+    def _CardDrawn(self, e: ev.CardDrawn) -> Step:
+        step = Step(self._motion(TRAVEL + FLIP * 0.6) + REST)
+
+        def start():
+            hand = self.shown.hands[e.seat]
+            spare = e.card == SECOND_CHANCE and hand.second_chance
+            waits = (e.card in (FREEZE, FLIP_THREE) and e.cause != "flip_three") or spare
+            if waits:  # it waits in play for its receiver's choice (R5.1, R5.3)
+                dst = self.in_play_spot()
+                step.hide = frozenset({("in_play", e.card)})
+            elif e.card in MODIFIERS or e.card == SECOND_CHANCE:
+                dst = self.mod_slot(e.seat, len(hand.modifiers))
+            else:
+                dst = self.line_slot(e.seat)
+            self._apply(e)
+            self.flyer = self._fly(e.card, self.layout.draw_pile, dst, face=(0.0, 1.0))
+            step.extra["waits"] = waits
+            key = {"hit": "caption.hit_card", "deal": "caption.dealt"}.get(e.cause,
+                                                                           "caption.f3_card")
+            self.say(Msg(key, who=self.who_msg(e.seat), card=card_msg(e.card), slot=e.slot))
+
+        def finish():
+            if step.extra.get("waits"):
+                self._drop(self.flyer)
+        step.start, step.finish = start, finish
+        return step
+
+    def _land(self, e) -> Step:
+        def start():
+            self._drop(self.flyer)
+            self._apply(e)
+        return Step(0.0, start)
+
+    _NumberAdded = _ModifierAdded = _land
+
+    def _SecondChanceKept(self, e: ev.SecondChanceKept) -> Step:
+        def start():
+            self._drop(self.flyer)
+            self._apply(e)
+            self.say(Msg("caption.sc_kept", who=self.who_msg(e.seat)))
+        return Step(REST, start)
+
+    def _Busted(self, e: ev.Busted) -> Step:
+        def start():
+            self._drop(self.flyer)
+            self._apply(e)
+            fx = self.fx[e.seat]
+            self.say(Msg("caption.bust", who=self.who_msg(e.seat), card=e.card))
+            if self.reduced:
+                return
+            fx.face_down = 0.0
+            fx.flash_color, fx.flash = RED, 0.8
+            amp = max(4.0, self.seat(e.seat).card[0] * 0.18)
+            anim = self.timeline.animator
+            anim.animate(fx, "shake", SHAKE, shake=amp)
+            anim.animate(fx, "decelerate", SHAKE, flash=0.0)
+            anim.animate(fx, "accel_decel", FLIP, delay=SHAKE, face_down=1.0)
+        return Step(self._motion(SHAKE + FLIP) + REST, start)
+
+    def _SecondChanceUsed(self, e: ev.SecondChanceUsed) -> Step:
+        step = Step(self._motion(TRAVEL) + REST, hide=frozenset({("sc", e.seat)}))
+
+        def start():
+            hand = self.shown.hands[e.seat]
+            src = self._take_flyer(e.card, self.line_slot(e.seat))
+            sc_src = L.mod_card_rect(self.seat(e.seat), len(hand.modifiers),
+                                     self.mods_count(e.seat), len(hand.numbers))
+            discard = self.layout.discard_pile
+            self._fly(e.card, src, discard, keep=False)
+            self._fly(SECOND_CHANCE, sc_src, discard, keep=False)
+            self.say(Msg("caption.sc_used", who=self.who_msg(e.seat), card=e.card))
+        step.start, step.finish = start, lambda: self._apply(e)
+        return step
+
+    def _SecondChanceGiven(self, e: ev.SecondChanceGiven) -> Step:
+        step = Step(self._motion(TRAVEL) + REST, hide=frozenset({("in_play", SECOND_CHANCE)}))
+
+        def start():
+            src = self._take_flyer(SECOND_CHANCE, self.in_play_spot())
+            hand = self.shown.hands[e.receiver]
+            step.extra["s"] = self._fly(SECOND_CHANCE, src,
+                                        self.mod_slot(e.receiver, len(hand.modifiers)))
+            self.say(Msg("caption.sc_given", who=self.who_msg(e.giver),
+                         target=self.who_msg(e.receiver)))
+
+        def finish():
+            self._drop(step.extra.get("s"))
+            self._apply(e)
+        step.start, step.finish = start, finish
+        return step
+
+    def _TargetChosen(self, e: ev.TargetChosen) -> Step:
+        step = Step(self._motion(TRAVEL) + REST * 0.5, hide=frozenset({("in_play", e.card)}))
+
+        def start():
+            src = self._take_flyer(e.card, self.in_play_spot())
+            dst = self.mod_slot(e.target) if e.card == FREEZE else self.line_slot(e.target)
+            self.flyer = self._fly(e.card, src, dst)
+            if e.chooser == e.target:
+                self.say(Msg("caption.target_self", who=self.who_msg(e.chooser),
+                             card=card_msg(e.card)))
+            else:
+                self.say(Msg("caption.target", who=self.who_msg(e.chooser),
+                             card=card_msg(e.card), target=self.who_msg(e.target)))
+        step.start, step.finish = start, lambda: self._apply(e)
+        return step
+
+    def _effect(self, e, card: str, dst_fn, on_start) -> Step:
+        """Frozen / FlipThreeStarted: right after its TargetChosen, or from the queue (R5.5).
+
+        The event says which (``from_queue``).
+        """
+        step = Step(REST * 1.5)
+
+        def start():
+            if not e.from_queue:
+                src = self._take_flyer(card, dst_fn())
+                self._apply(e)
+                if card == FLIP_THREE:
+                    self._fly(card, src, dst_fn(), keep=False)
+                on_start()
+            else:  # it flies from the head of the queue, and takes effect as it lands
+                step.duration = self._motion(TRAVEL) + REST
+                step.hide = frozenset({("queue", 0)})
+                sprite = self._fly(card, L.queue_card_rect(self.panel, 0), dst_fn())
+
+                def land():
+                    if step.extra.pop("land", None) is None:
+                        return
+                    self._drop(sprite)
+                    step.hide = frozenset()
+                    self._apply(e)
+                    on_start()
+                step.extra["land"] = land
+                self.timeline.animator.animate(sprite, "linear", 0.001, on_finished=land,
+                                               delay=self._motion(TRAVEL))
+
+        def finish():
+            land = step.extra.get("land")
+            if land is not None:
+                land()
+        step.start, step.finish = start, finish
+        return step
+
+    def _Frozen(self, e: ev.Frozen) -> Step:
+        def on_start():
+            fx = self.fx[e.seat]
+            fx.flash_color = ICE
+            if not self.reduced:
+                fx.flash = 1.0
+                self.timeline.animator.animate(fx, "decelerate", 0.6, flash=0.0)
+            if e.by == e.seat:
+                self.say(Msg("caption.frozen", who=self.who_msg(e.seat), score=e.score))
+            else:  # who did it, too: the reason is on screen
+                self.say(Msg("caption.frozen_by", who=self.who_msg(e.seat), score=e.score,
+                             by=self.who_msg(e.by)))
+        return self._effect(e, FREEZE, lambda: self.mod_slot(e.seat), on_start)
+
+    def _FlipThreeStarted(self, e: ev.FlipThreeStarted) -> Step:
+        def on_start():
+            self.say(Msg("caption.flip3", who=self.who_msg(e.seat)))
+        return self._effect(e, FLIP_THREE, self.tray_spot, on_start)
+
+    def _Staged(self, e: ev.Staged) -> Step:
+        step = Step(self._motion(TRAVEL) + REST * 0.5)
+
+        def start():
+            src = self._take_flyer(e.card, self.line_slot(e.seat))
+            n = len(self.shown.staged)
+            step.extra["s"] = self._fly(e.card, src, L.staged_card_rect(self.panel, n, n + 1))
+            self.say(Msg("caption.staged", card=card_msg(e.card)))
+
+        def finish():
+            self._drop(step.extra.get("s"))
+            self._apply(e)
+        step.start, step.finish = start, finish
+        return step
+
+    def _FlipThreeEnded(self, e: ev.FlipThreeEnded) -> Step:
+        """The three cards rest a moment in the tray, then it empties (every time)."""
+        def start():
+            self._fly(FLIP_THREE, self.tray_spot(), self.layout.discard_pile, keep=False)
+            ft = self.shown.flip_three
+            if ft is not None and ft.cards:
+                self.say(Msg("caption.f3_done", who=self.who_msg(e.seat),
+                             cards=Listed(card_msg(c) for c in ft.cards)))
+        return Step(self._motion(TRAVEL) + REST, start, lambda: self._apply(e))
+
+    def _EffectQueued(self, e: ev.EffectQueued) -> Step:
+        step = Step(self._motion(TRAVEL) + REST, hide=frozenset({("staged", 0)}))
+
+        def start():
+            src = L.staged_card_rect(self.panel, 0, len(self.shown.staged))
+            dst = L.queue_card_rect(self.panel, len(self.shown.queue))
+            step.extra["s"] = self._fly(e.card, src, dst)
+            self.say(Msg("caption.queued", card=card_msg(e.card), target=self.who_msg(e.target)))
+
+        def finish():
+            self._drop(step.extra.get("s"))
+            self._apply(e)
+        step.start, step.finish = start, finish
+        return step
+
+    def _CardDiscarded(self, e: ev.CardDiscarded) -> Step:
+        quiet = e.reason == ev.DiscardReason.ROUND_OVER
+        hide = {"in_play": ("in_play", e.card), "tray": ("staged", 0),
+                "queue": ("queue", 0)}.get(e.origin)
+        step = Step(self._motion(TRAVEL) + (0.0 if quiet else REST),
+                    hide=frozenset({hide}) if hide else frozenset())
+
+        def start():
+            if e.origin == "tray":
+                src = L.staged_card_rect(self.panel, 0, len(self.shown.staged))
+            elif e.origin == "queue":
+                src = L.queue_card_rect(self.panel, 0)
+            else:
+                src = self._take_flyer(e.card, self.in_play_spot())
+            self._fly(e.card, src, self.layout.discard_pile, keep=False)
+            if not quiet:
+                self.say(Msg("caption.discarded", card=card_msg(e.card),
+                           reason=t("reason." + e.reason)))
+        step.start, step.finish = start, lambda: self._apply(e)
+        return step

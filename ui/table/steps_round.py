@@ -1,0 +1,141 @@
+"""The steps of the round's big moments: stays, Flip 7, reshuffles, scoring, the end.
+
+A mixin of :class:`ui.table.presenter.Presenter`, like :mod:`ui.table.steps_cards`.
+"""
+
+from __future__ import annotations
+
+from game import events as ev
+from ui.assets import CREAM, GOLD, RED
+from ui.i18n import Msg, t
+from ui.table import layout as L
+from ui.table.sprites import Confetti, TextSprite
+from ui.table.steps_cards import REST, TRAVEL
+from ui.table.timeline import Step
+
+
+class RoundSteps:
+    def _RoundStarted(self, e: ev.RoundStarted) -> Step:
+        def start():
+            self._apply(e)
+            for fx in self.fx:
+                fx.face_down, fx.total = 1.0, None
+            self.say(Msg("caption.round", round=e.round, dealer=self.who_msg(e.dealer)))
+        return Step(REST * 2, start)
+
+    def _Stayed(self, e: ev.Stayed) -> Step:
+        def start():
+            self._apply(e)
+            key = "caption.stay_forced" if e.forced else "caption.stay"
+            self.say(Msg(key, who=self.who_msg(e.seat), score=e.score))
+        return Step(REST * 1.5, start)
+
+    def _Flip7(self, e: ev.Flip7) -> Step:
+        def start():
+            self._apply(e)
+            box = self.seat(e.seat).box
+            self.say(Msg("caption.flip7", who=self.who_msg(e.seat)))
+            cx, cy = self.layout.center.center  # over the seat, leaning towards the middle
+            pos = ((box.centerx * 2 + cx) / 3, (box.centery + cy) / 2)
+            self._banner(t("banner.flip7"), pos, 60, GOLD, 1.5)
+            if not self.reduced:
+                self.confetti.append(Confetti(box.center, 90, self.layout.unit, self.rng))
+                fx = self.fx[e.seat]
+                fx.flash_color, fx.flash = GOLD, 1.0
+                self.timeline.animator.animate(fx, "decelerate", 1.2, flash=0.0)
+        return Step(1.6, start, savour=True)
+
+    def _banner(self, text: str, pos, size: int, color, seconds: float) -> None:
+        sprite = TextSprite(text, pos, self.layout.font(size), color, scale=0.2,
+                            bg=(24, 16, 6, 235))
+        self.banners.append(sprite)
+        anim = self.timeline.animator
+        if self.reduced:
+            sprite.scale = 1.0
+        else:
+            anim.animate(sprite, "out_elastic", 0.7, scale=1.0)
+        anim.animate(sprite, "accelerate", 0.4, delay=seconds - 0.4, alpha=0.0,
+                     on_finished=lambda: self.banners.remove(sprite))
+
+    def _Reshuffled(self, e: ev.Reshuffled) -> Step:
+        step = Step(self._motion(TRAVEL * 1.6) + REST, hide=frozenset({("discard",)}))
+
+        def start():
+            for i in range(4):
+                s = self._fly("back", self.layout.discard_pile, self.layout.draw_pile,
+                              face=(0.0, 0.0), keep=False, duration=TRAVEL + i * 0.05)
+                s.card = "back"
+            self.say(Msg("caption.reshuffle"))
+        step.start, step.finish = start, lambda: self._apply(e)
+        return step
+
+    def _RoundScored(self, e: ev.RoundScored) -> Step:
+        def start():
+            old = list(self.shown.totals)
+            self._apply(e)
+            anim = self.timeline.animator
+            for seat, result in enumerate(e.results):
+                fx = self.fx[seat]
+                fx.total = float(old[seat])
+                anim.animate(fx, "decelerate", 0.9, delay=0.7, total=float(e.totals[seat]))
+                self.labels.append(self._score_label(seat, result))
+        return Step(1.8, start)
+
+    def _score_label(self, seat: int, r: ev.HandResult) -> TextSprite:
+        lay = self.seat(seat)
+        size = max(12, round(lay.text * 1.05))
+        if r.busted:
+            text, color = f"{t('status.busted')} · 0", RED
+        elif r.calculation == str(r.score):
+            text, color = str(r.score), CREAM
+        else:
+            text, color = f"{r.calculation} = {r.score}", GOLD if r.flip7 else CREAM
+        sprite = TextSprite(text, self._label_spot(seat, text, size), size, color,
+                            bg=(10, 20, 16, 245))
+        if not self.reduced:
+            sprite.scale = 0.3
+            self.timeline.animator.animate(sprite, "out_back", 0.35, delay=0.05 * seat, scale=1.0)
+        return sprite
+
+    def _label_spot(self, seat: int, text: str, size: int) -> tuple[float, float]:
+        """Where a hand's score bubble goes: in the strip above the line, left of the
+        modifiers, when it fits there; else over the cards' feet — never on a card's value
+        (the corner index at the top, the numeral in the middle)."""
+        lay = self.seat(seat)
+        hand = self.shown.hands[seat]
+        free = lay.mods.w - L.mods_width(lay, self.mods_count(seat), len(hand.numbers)) - 6
+        width, height = len(text) * size * 0.66 + size, size * 1.45
+        if width <= free and height <= lay.mods.h + 4:
+            return lay.mods.x + free / 2, lay.mods.centery
+        return lay.line.centerx, lay.line.bottom - height / 2 - 2
+
+    def _CardsCleared(self, e: ev.CardsCleared) -> Step:
+        step = Step(self._motion(TRAVEL + 0.1), hide=frozenset({("hands",)}))
+
+        def start():
+            self.labels.clear()
+            for seat, hand in enumerate(self.shown.hands):
+                if hand.cards():
+                    self._fly("back", self.line_slot(seat, 0), self.layout.discard_pile,
+                              face=(0.0, 0.0), keep=False)
+        step.start, step.finish = start, lambda: self._apply(e)
+        return step
+
+    def _DealerPassed(self, e: ev.DealerPassed) -> Step:
+        return Step(0.0, lambda: self._apply(e))
+
+    def _GameWon(self, e: ev.GameWon) -> Step:
+        def start():
+            self._apply(e)
+            self.say(Msg("caption.won", who=self.who_msg(e.winner)))
+            center = self.layout.center.center
+            self._banner(t("over.title", who=self.who(e.winner)), center, 48, GOLD, 1.6)
+            if not self.reduced:
+                self.confetti.append(Confetti(center, 140, self.layout.unit, self.rng))
+        return Step(1.4, start, savour=True)
+
+    def _TieContinues(self, e: ev.TieContinues) -> Step:
+        def start():
+            self.say(Msg("caption.tie"))
+            self._banner(t("caption.tie"), self.layout.center.center, 34, CREAM, 1.6)
+        return Step(1.5, start)

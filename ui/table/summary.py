@@ -1,0 +1,377 @@
+"""End of a round and end of the game: overlays drawn over the table.
+
+The round summary lists each seat's hand counted the way the rules count it
+(R7: ``29 × 2 + 6 = 64``), the busts and the Flip 7, then "Next round". The
+game-over screen names the winner (R8), the standings and a chart of the
+totals round by round, with "Play again" and "Menu".
+"""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from ui.assets import CREAM, GOLD, ICE, MUTED, RED
+from ui.i18n import t
+from ui.scene import Scene
+from ui.table.layout import unit_for
+from ui.theme import widen_buttons
+
+PALETTE = ((247, 199, 70), (110, 225, 255), (236, 110, 110), (140, 230, 140), (210, 150, 255),
+           (255, 160, 80), (120, 170, 255), (255, 130, 200), (200, 220, 120), (90, 210, 190),
+           (255, 220, 170), (170, 140, 110), (220, 220, 220), (150, 120, 255), (255, 100, 60),
+           (100, 200, 100), (240, 240, 110), (160, 200, 230))
+DIALOG = (14, 36, 26, 255)  # opaque: pygame.draw writes pixels, it does not blend
+BAND = (24, 52, 39, 255)
+
+
+class Overlay(Scene):
+    """A dialog over the table with buttons; ``auto`` seconds in demo mode, then ``advance``."""
+
+    overlay = True
+    BUTTONS: tuple[tuple[str, str], ...] = ()
+    GO_ON: str | None = None  # the button that Enter, Space or N press ("go on")
+
+    def __init__(self, app, table) -> None:
+        super().__init__(app)
+        self.table = table
+        self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        self.auto = (3.0 / max(0.25, app.config.speed)) if table.unattended else None
+        self._image = None
+        self._key = None
+
+    def enter(self) -> None:
+        self.build_ui()
+
+    def exit(self) -> None:
+        for b in self.buttons.values():
+            b.kill()
+        self.buttons = {}
+
+    def resize(self, size) -> None:
+        if self.app.stack.top is self:
+            self.build_ui()
+
+    def pause(self) -> None:  # a screen over this one ("Save replay"): no buttons through it
+        self.exit()
+
+    def resume(self) -> None:
+        self.build_ui()
+
+    def dialog(self) -> pygame.Rect:
+        raise NotImplementedError
+
+    def build_ui(self) -> None:
+        self.exit()
+        d = self.dialog()
+        u = unit_for(self.app.size)
+        bw, bh, gap = round(170 * u), round(44 * u), round(14 * u)
+        x = d.centerx - (len(self.BUTTONS) * (bw + gap) - gap) // 2
+        for i, (name, key) in enumerate(self.BUTTONS):
+            rect = pygame.Rect(x + i * (bw + gap), d.bottom - bh - gap, bw, bh)
+            self.buttons[name] = pygame_gui.elements.UIButton(
+                rect, t(key), self.app.manager, object_id="#hit_button" if i == 0 else None)
+        widen_buttons(self.buttons.values(), self.app.size[0])
+        self._key = None
+
+    def handle_event(self, event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            for name, button in self.buttons.items():
+                if event.ui_element is button:
+                    self.choose(name)
+                    return True
+        if event.type == pygame.KEYDOWN:
+            if (event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_n)
+                    and self.GO_ON is not None):
+                self.choose(self.GO_ON)
+                return True
+            if event.key == pygame.K_ESCAPE:
+                self.app.to_menu()
+                return True
+        return True  # modal: nothing reaches the table
+
+    def update(self, dt: float) -> None:
+        if self.auto is not None:
+            self.auto -= dt
+            if self.auto <= 0:
+                self.auto = None
+                self.choose(self.BUTTONS[0][0])
+
+    def wakeup(self) -> float | None:
+        return self.auto
+
+    def choose(self, name: str) -> None:
+        raise NotImplementedError
+
+    def draw(self, surface: pygame.Surface) -> None:
+        key = (self.app.size, self.table.shown.version)
+        if key != self._key:
+            self._image = self.render()
+            self._key = key
+        surface.blit(self._image, (0, 0))
+
+    def render(self) -> pygame.Surface:
+        size = self.app.size
+        img = pygame.Surface(size, pygame.SRCALPHA)
+        img.fill((0, 0, 0, 110))
+        d = self.dialog()
+        u = unit_for(size)
+        shadow = pygame.Rect(d).move(round(6 * u), round(8 * u))
+        pygame.draw.rect(img, (0, 0, 0, 120), shadow, border_radius=round(18 * u))
+        pygame.draw.rect(img, DIALOG, d, border_radius=round(18 * u))
+        pygame.draw.rect(img, GOLD, d, width=max(2, round(2 * u)), border_radius=round(18 * u))
+        self.render_body(img, d, u)
+        return img
+
+    def render_body(self, img, d: pygame.Rect, u: float) -> None:
+        raise NotImplementedError
+
+    def text(self, img, text, size, color, **anchor) -> pygame.Rect:
+        s = self.app.assets.text(text, size, color)
+        r = s.get_rect(**anchor)
+        img.blit(s, r)
+        return r
+
+
+class RoundSummary(Overlay):
+    BUTTONS = (("next", "button.next_round"),)
+    GO_ON = "next"
+
+    def dialog(self) -> pygame.Rect:
+        table = self.table.layout.table
+        u = unit_for(self.app.size)
+        n = len(self.table.seats)
+        row = min(round(34 * u), max(18, (table.h - round(150 * u)) // n))
+        w = min(table.w - round(20 * u), round(820 * u))
+        h = round(94 * u) + n * row + round(80 * u)
+        r = pygame.Rect(0, 0, w, min(h, table.h - 8))
+        r.center = table.center
+        return r
+
+    def choose(self, name: str) -> None:
+        self.app.stack.pop()
+        self.table.gate_closed()
+
+    def render_body(self, img, d: pygame.Rect, u: float) -> None:
+        shown = self.table.shown
+        p = self.table.presenter
+        n = len(shown.players)
+        self.text(img, t("summary.title", round=shown.round_no), round(28 * u), GOLD,
+                  midtop=(d.centerx, d.y + round(16 * u)))
+        row = min(round(34 * u), max(18, (d.h - round(174 * u)) // n))
+        size = max(11, min(round(18 * u), round(row * 0.6)))
+        x0, x1 = d.x + round(24 * u), d.right - round(24 * u)
+        head_y = d.y + round(70 * u)
+        small = max(10, round(13 * u))
+        a = self.app.assets
+        font = a.font(size)
+        calcs = [r.calculation + " = 000" for r in shown.last_results] or ["0"]
+        name_col = min(round(d.w * 0.3), max(font.size(p.who(s))[0] for s in range(n)))
+        calc_right = min(d.x + round(d.w * 0.58), x0 + name_col + round(16 * u)
+                         + max(font.size(c)[0] for c in calcs))  # the reason starts after
+        why_x = calc_right + round(14 * u)
+        total_w = a.font(size).size(t("summary.total_col") + "0000")[0]
+        self.text(img, t("summary.hand"), small, MUTED, midright=(calc_right, head_y))
+        self.text(img, t("summary.total_col"), small, MUTED, midright=(x1, head_y))
+        y = d.y + round(86 * u)
+        reasons = shown.last_reasons or (None,) * n
+        for seat, result in enumerate(shown.last_results):
+            mid = y + row // 2
+            if seat % 2 == 0:
+                band = pygame.Rect(x0 - 8, y, x1 - x0 + 16, row)
+                pygame.draw.rect(img, BAND, band, border_radius=6)
+            s = a.fitted(p.who(seat), size, max(10, size - 4), CREAM, max(40, name_col),
+                         keep=6)
+            img.blit(s, s.get_rect(midleft=(x0, mid)))
+            if result.busted:
+                calc, color = "0", RED
+            else:
+                calc = (f"{result.calculation} = {result.score}"
+                        if result.calculation != str(result.score) else str(result.score))
+                color = GOLD if result.flip7 else CREAM
+            self.text(img, calc, size, color, midright=(calc_right, mid))
+            why, why_color = self.reason(reasons[seat], seat, result)
+            if why:
+                s = a.fitted(why, max(10, size - 2), max(10, size - 5), why_color,
+                             x1 - total_w - why_x)
+                img.blit(s, s.get_rect(midleft=(why_x, mid)))
+            self.text(img, str(shown.totals[seat]), size, CREAM, midright=(x1, mid))
+            y += row
+
+    def reason(self, why: tuple | None, seat: int, result) -> tuple[str, tuple]:
+        """Why a hand scored what it did, in words: "busted on a second 9"."""
+        p = self.table.presenter
+        if result.busted:
+            card = why[1] if why and why[0] == "busted" else None
+            return (t("summary.why.busted", card=card) if card else t("summary.busted")), RED
+        if result.flip7:
+            return "★ " + t("summary.why.flip7"), GOLD
+        if why and why[0] == "frozen":
+            if why[1] == seat:
+                return t("summary.why.frozen_self"), ICE
+            return t("summary.why.frozen", by=p.who(why[1])), ICE
+        if why and why[0] == "stayed":
+            return t("summary.why.stayed"), MUTED
+        return "", MUTED
+
+
+class GameOver(Overlay):
+    """The end of the game. No key starts a new one: Enter meant "Next round" a moment ago,
+    so "Play again" takes a click on its button (Escape goes to the menu)."""
+
+    BUTTONS = (("again", "button.play_again"), ("watch", "replay.watch_game"),
+               ("review", "review.button"), ("save", "replay.save_game"),
+               ("menu", "button.menu"))
+
+    def __init__(self, app, table) -> None:
+        super().__init__(app, table)
+        if self.auto is not None:
+            self.auto *= 1.6
+
+    def dialog(self) -> pygame.Rect:
+        w, h = self.app.size
+        r = pygame.Rect(0, 0, round(w * 0.86), round(h * 0.86))
+        r.center = (w // 2, h // 2)
+        return r
+
+    def choose(self, name: str) -> None:
+        if name == "menu":
+            self.app.to_menu()
+            return
+        if name == "review":
+            from ui.table.review_screen import review_game
+
+            review_game(self.app, self.table.game)
+            return
+        if name in ("watch", "save"):
+            from ui.screens.files import FilesScene
+            from ui.screens.replay_files import watch_game
+
+            if name == "watch":
+                watch_game(self.app, self.table.game)
+            else:
+                self.app.stack.push(FilesScene(self.app, "save", self.table.game))
+            return
+        self.app.stack.pop()
+        self.table.games_played += 1
+        self.table.new_game(self.table.seed + 1)
+        self.table.build_ui()
+
+    def render_body(self, img, d: pygame.Rect, u: float) -> None:
+        shown = self.table.shown
+        p = self.table.presenter
+        a = self.app.assets
+        winner = shown.winner if shown.winner is not None else 0
+        self.text(img, t("over.title", who=p.who(winner)), round(36 * u), GOLD,
+                  midtop=(d.centerx, d.y + round(18 * u)))
+        n = len(shown.players)
+        records = self.table.game.rounds
+        order = sorted(range(n), key=lambda s: -shown.totals[s])
+        left, right = d.x + round(24 * u), d.right - round(24 * u)
+        top = d.y + round(74 * u)
+        bottom = d.bottom - round(76 * u)
+        row = max(14, min(round(26 * u), (bottom - top) * 52 // 100 // (n + 1)))
+        size = max(10, min(round(15 * u), round(row * 0.7)))
+        font = a.font(size)
+        # the table: name, the totals after each round (the last ones that fit), total,
+        # busts, Flip 7s and best round
+        stats = [("over.col.total", lambda s: shown.totals[s]),
+                 ("over.col.busts", lambda s: sum(s in r.busted for r in records)),
+                 ("over.col.flip7", lambda s: sum(r.flip7 == s for r in records)),
+                 ("over.col.best", lambda s: max((r.scores[s] for r in records), default=0))]
+        stat_w = [max(font.size(t(key))[0], font.size("0000")[0]) + round(14 * u)
+                  for key, _f in stats]
+        name_w = min(round(190 * u), max(font.size(p.who(s))[0] for s in range(n)) + 12)
+        name_w = max(name_w, font.size("1. Abcdef…")[0])
+        col = font.size("0000")[0] + round(10 * u)
+        room = right - left - name_w - sum(stat_w)
+        shown_rounds = max(0, min(len(records), room // col))
+        first = len(records) - shown_rounds
+        totals = [tuple(self.table.game.snapshot().start_totals)] + list(shown.round_totals)
+        x_round = left + name_w
+        x_stats = right - sum(stat_w)
+        y = top
+        if first > 0:
+            self.text(img, "…", size, MUTED, midright=(x_round + col // 2, y + row // 2))
+        for k in range(first, len(records)):
+            cx = x_round + (k - first) * col + col - round(5 * u)
+            self.text(img, t("over.round", round=k + 1), size, MUTED,
+                      midright=(cx, y + row // 2))
+        x = x_stats
+        for (key, _f), w in zip(stats, stat_w, strict=True):
+            self.text(img, t(key), size, GOLD, midright=(x + w, y + row // 2))
+            x += w
+        for rank, seat in enumerate(order):
+            y = top + (rank + 1) * row
+            mid = y + row // 2
+            if rank % 2 == 0:
+                pygame.draw.rect(img, BAND, (left - 6, y, right - left + 12, row),
+                                 border_radius=4)
+            color = PALETTE[seat % len(PALETTE)]
+            pygame.draw.circle(img, color, (left + size // 3, mid), max(3, size // 3))
+            s = a.fitted(f"{rank + 1}. {p.who(seat)}", size, max(10, size - 3),
+                         GOLD if seat == winner else CREAM, name_w - size, keep=6)
+            img.blit(s, s.get_rect(midleft=(left + size, mid)))
+            for k in range(first, len(records)):
+                cx = x_round + (k - first) * col + col - round(5 * u)
+                self.text(img, str(totals[k + 1][seat]), size, MUTED, midright=(cx, mid))
+            x = x_stats
+            for (_key, f), w in zip(stats, stat_w, strict=True):
+                self.text(img, str(f(seat)), size, CREAM, midright=(x + w, mid))
+                x += w
+        chart_top = top + (n + 1) * row + round(40 * u)
+        axis_w = font.size("00000")[0] + round(8 * u)
+        chart = pygame.Rect(left + axis_w, chart_top, right - left - axis_w - round(10 * u),
+                            bottom - round(22 * u) - chart_top)
+        if chart.h >= round(60 * u):
+            self.chart(img, chart, u, winner)
+
+    def chart(self, img, r: pygame.Rect, u: float, winner: int) -> None:
+        shown = self.table.shown
+        game = self.table.game
+        series = [game.snapshot().start_totals] + list(shown.round_totals)
+        rounds = len(series) - 1
+        top = max(max(max(s) for s in series), shown.target, 1)
+        small = max(10, round(12 * u))
+        self.text(img, t("over.chart"), max(11, round(15 * u)), MUTED,
+                  midbottom=(r.centerx, r.y - 4))
+        pygame.draw.rect(img, BAND, r)
+
+        def point(i: int, v: int) -> tuple[int, int]:
+            x = r.x + (r.w * i / max(1, rounds))
+            return round(x), round(r.bottom - r.h * v / top)
+        step = nice_step(top, max(2, r.h // max(1, round(40 * u))))
+        for v in range(0, top + 1, step):  # the axis values
+            y = point(0, v)[1]
+            pygame.draw.line(img, (40, 68, 54), (r.x, y), (r.right, y))
+            self.text(img, str(v), small, MUTED, midright=(r.x - 6, y))
+        ty = point(0, shown.target)[1]
+        for x in range(r.x, r.right, 12):
+            pygame.draw.line(img, (150, 124, 52), (x, ty), (min(x + 6, r.right), ty))
+        # the target's label at the left end: the lines end (and the winner's mark sits)
+        # at the right
+        self.text(img, str(shown.target), small, GOLD, bottomleft=(r.x + 4, ty - 2))
+        for i in range(rounds + 1):
+            x, _ = point(i, 0)
+            pygame.draw.line(img, (40, 68, 54), (x, r.y), (x, r.bottom))
+            label_every = max(1, -(-rounds * small * 3 // max(1, r.w)))
+            if i % label_every == 0:
+                self.text(img, t("over.round", round=i) if i else "0", small, MUTED,
+                          midtop=(x, r.bottom + 4))
+        for seat in sorted(range(len(shown.players)), key=lambda s: s == winner):
+            pts = [point(i, s[seat]) for i, s in enumerate(series)]
+            color = PALETTE[seat % len(PALETTE)]
+            width = max(2, round((4 if seat == winner else 2) * u))
+            if len(pts) > 1:
+                pygame.draw.lines(img, color, False, pts, width)
+            pygame.draw.circle(img, color, pts[-1], width + 1)
+
+
+def nice_step(top: int, ticks: int) -> int:
+    """A round step (1, 2, 5 × 10^k) giving about ``ticks`` axis values up to ``top``."""
+    raw = max(1, top / max(1, ticks))
+    base = 10 ** (len(str(int(raw))) - 1)
+    for m in (1, 2, 5, 10):
+        if m * base >= raw:
+            return m * base
+    return 10 * base

@@ -1,0 +1,1 @@
+"""The paper-game companion's screens: score sheet, calculator, history, statistics, printing."""
