@@ -8,16 +8,13 @@ message names it (``action 7: Hugo cannot stay: …``).
 
 from __future__ import annotations
 
-import contextlib
-import errno
 import json
 import os
 import stat
-import tempfile
-import time
 from pathlib import Path
 from typing import Any
 
+from game.atomic import write_atomic
 from game.cards import ALL_CARDS, UnknownCardError, composition
 from game.engine import DeckError, Game
 from game.limits import (
@@ -37,7 +34,6 @@ from game.state import HIT, STAY, TARGET, Action, IllegalActionError
 FORMAT = "flip7/1"
 BOT_LEVELS = ("baseline", "easy", "normal", "expert")
 MAX_SPEC = 300  # characters of a plug-in bot's spec kept in a file
-TEMP_SUFFIX = ".tmp"  # write_atomic's temp files: ``.NAME.<random>.tmp``
 
 
 class GameFileError(ValueError):
@@ -205,61 +201,6 @@ def dumps(game: Game) -> str:
 def save(game: Game, path: str | os.PathLike[str]) -> None:
     """Write atomically (temp file, flush, fsync, rename): never a half-written save."""
     write_atomic(Path(path), dumps(game))
-
-
-def write_atomic(path: Path, text: str | bytes) -> None:
-    """Write ``path`` whole or not at all: a temp file beside it, fsync, rename, fsync of
-    the folder. A symbolic link at ``path`` is replaced, never followed. Text that cannot
-    be written as UTF-8 (a lone surrogate) is an ``OSError`` like a full disk."""
-    try:
-        data = text.encode("utf-8") if isinstance(text, str) else text
-    except UnicodeEncodeError:
-        raise OSError(errno.EINVAL, "text that cannot be written as UTF-8") from None
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=path.parent)
-    try:
-        if hasattr(os, "fchmod"):  # mkstemp makes 0600; a save is an ordinary file
-            os.fchmod(fd, 0o644)
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-    fsync_folder(path.parent)
-
-
-def fsync_folder(folder: str | os.PathLike[str]) -> None:
-    """Make a rename in ``folder`` survive a power cut (POSIX; a no-op where it cannot)."""
-    with contextlib.suppress(OSError, AttributeError):
-        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-
-
-def move(src: str | os.PathLike[str], dst: str | os.PathLike[str]) -> None:
-    """Rename ``src`` to ``dst`` (replacing it) and make the rename durable."""
-    os.replace(src, dst)
-    fsync_folder(Path(dst).parent)
-    if Path(src).parent != Path(dst).parent:
-        fsync_folder(Path(src).parent)
-
-
-def remove_stale_temp_files(folder: str | os.PathLike[str], age: float = 5.0) -> None:
-    """Temp files of :func:`write_atomic` that a killed process never renamed."""
-    with contextlib.suppress(OSError):
-        for entry in os.scandir(folder):
-            if entry.name.startswith(".") and entry.name.endswith(TEMP_SUFFIX):
-                with contextlib.suppress(OSError):
-                    if entry.is_file(follow_symlinks=False) and \
-                            time.time() - entry.stat(follow_symlinks=False).st_mtime > age:
-                        os.unlink(entry.path)
 
 
 def _players(raw: list[Any]) -> tuple[list[str], list[str | None]]:

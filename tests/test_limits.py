@@ -15,8 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from game import gamefile, limits
-from game.gamefile import GameFileError, from_dict, load, write_atomic
+from game import atomic, gamefile, limits
+from game.atomic import write_atomic
+from game.gamefile import GameFileError, from_dict, load
 from game.limits import MAX_ACTIONS, MAX_DECKS, MAX_NAME, MAX_TARGET, MAX_TOTAL, name_problem
 from game.tabletop.sheet import ScoreSheet, SheetError
 from game.tabletop.stats import GameSummary, StatsError
@@ -220,7 +221,7 @@ def test_renames_are_followed_by_an_fsync_of_the_folder(tmp_path, monkeypatch):
 
     monkeypatch.setattr(os, "fsync", fsync)
     write_atomic(tmp_path / "a.json", "{}")
-    gamefile.move(tmp_path / "a.json", tmp_path / "b.json")
+    atomic.move(tmp_path / "a.json", tmp_path / "b.json")
     assert synced.count(True) == 2 and synced.count(False) == 1
 
 

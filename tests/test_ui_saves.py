@@ -17,7 +17,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import gamefile
+from game import atomic, gamefile
 from game.engine import Game
 from ui import i18n
 from ui.config import Seat
@@ -281,7 +281,7 @@ def test_a_full_disk_is_a_message_once_and_the_previous_autosave_stays(tmp_path,
 
     def full(fd):
         raise OSError(errno.ENOSPC, "No space left on device")
-    monkeypatch.setattr(gamefile.os, "fsync", full)
+    monkeypatch.setattr(atomic.os, "fsync", full)
     made = len(table.game.actions)
     for _ in range(3):  # three more decisions that cannot be saved
         settle(app)

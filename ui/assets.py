@@ -10,8 +10,7 @@ from collections import OrderedDict
 
 import pygame
 
-from tools.generated import FONT_PATH
-from tools.make_cards import card_path, ensure_cards
+from ui.artcache import FONT_PATH, card_path, ensure_cards
 
 ACTION_CARDS = ("freeze", "flip_three", "second_chance")
 

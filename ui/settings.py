@@ -23,7 +23,8 @@ from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
-from game.gamefile import GameFileError, move, read_text, write_atomic
+from game.atomic import move, write_atomic
+from game.gamefile import GameFileError, read_text
 from game.limits import MAX_WINDOW, MIN_WINDOW
 
 LANGUAGES = ("en", "fr", "de")

@@ -1,7 +1,7 @@
 """Short sounds for what happens at the table, at the player's volume.
 
-The WAV files are made by ``tools.make_sounds`` (generated on start if missing,
-like the card art). Without an audio device — ``pygame.mixer`` fails to start,
+The WAV files are made by ``tools.make_sounds`` through :mod:`ui.artcache` (generated on
+start if missing, like the card art). Without an audio device — ``pygame.mixer`` fails to start,
 or a file will not load — the game is simply silent: :meth:`Sound.play`
 never raises.
 """
@@ -15,6 +15,7 @@ from pathlib import Path
 import pygame
 
 from game import events as ev
+from ui.artcache import sound_folder
 
 log = logging.getLogger(__name__)
 
@@ -34,9 +35,7 @@ class Sound:
         self.enabled = False
         try:
             if directory is None:
-                from tools.make_sounds import ensure_sounds
-
-                directory = Path(ensure_sounds()["dir"])
+                directory = sound_folder()
             if not pygame.mixer.get_init():
                 pygame.mixer.init(frequency=22050, size=-16, channels=2, buffer=512)
             for name in NAMES:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pygame_gui
 
-from tools.generated import ASSETS, THEME_PATH
+from ui.artcache import ASSETS, THEME_PATH
 
 _PATH_KEYS = ("regular_path", "bold_path", "italic_path", "bold_italic_path")
 

@@ -32,20 +32,21 @@ from game.limits import (
     name_problem,
 )
 from game.rules import DEFAULT_TARGET
-from game.tabletop.calculator import CalculatorError, CardHand, check_round, max_points
+from game.tabletop.calculator import CalculatorError, CardHand, check_round
+from game.tabletop.sheet_codec import (
+    DECKS,
+    FORMAT,
+    MAX_ROUNDS,
+    Cell,
+    SheetError,
+    _is_int,
+    check_points,
+    sheet_from_dict,
+)
 
-FORMAT = "flip7-sheet/1"
-__all__ = ["MAX_NAME", "MAX_PLAYERS", "MIN_PLAYERS", "ScoreSheet", "SheetError"]
-MAX_ROUNDS = 999
-DECKS = 1  # R1.4: one deck up to 18 players
-
-Cell = int | CardHand | None  # typed points, a counted hand, or not entered (counts 0)
-
+__all__ = ["FORMAT", "MAX_NAME", "MAX_PLAYERS", "MIN_PLAYERS", "ScoreSheet", "SheetError",
+           "check_points"]
 PLAYING, TIEBREAK, OVER = "playing", "tiebreak", "over"
-
-
-class SheetError(ValueError):
-    """Something a score sheet cannot hold; the message is one line for the user."""
 
 
 @dataclass(frozen=True)
@@ -292,8 +293,6 @@ class ScoreSheet:
     @classmethod
     def from_dict(cls, data: Any) -> ScoreSheet:
         """Read :meth:`to_dict`'s form; :class:`SheetError` names what is wrong."""
-        from game.tabletop.sheet_codec import sheet_from_dict
-
         return sheet_from_dict(cls, data)
 
     # ---------------------------------------------------------------- inside
@@ -350,17 +349,6 @@ def sheet_from_game(game: Any) -> ScoreSheet:
     return sheet
 
 
-def check_points(value: object, where: str) -> int:
-    """Typed points: a whole number a hand can score (0 to 171)."""
-    if not _is_int(value):
-        raise SheetError(f"{where}: points must be a whole number, not {excerpt(value)}")
-    top = max_points(DECKS)
-    if not 0 <= value <= top:  # type: ignore[operator]
-        raise SheetError(f"{where}: {excerpt(value)} points cannot be scored in one round "
-                         f"(0 to {top})")
-    return value  # type: ignore[return-value]
-
-
 def _check_hands(row: Iterable[Cell], round_no: int) -> None:
     try:
         check_round((c for c in row if isinstance(c, CardHand)), DECKS)
@@ -392,7 +380,3 @@ def _players(names: Sequence[str]) -> tuple[str, ...]:
 
 def _cell_json(cell: Cell) -> Any:
     return cell.to_dict() if isinstance(cell, CardHand) else cell
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)

@@ -12,19 +12,24 @@ Every problem becomes one :class:`~game.tabletop.sheet.SheetError` naming where 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.limits import excerpt, printable
-from game.tabletop.calculator import CalculatorError, CardHand
-from game.tabletop.sheet import (
-    DECKS,
-    FORMAT,
-    MAX_ROUNDS,
-    Cell,
-    ScoreSheet,
-    SheetError,
-    check_points,
-)
+from game.tabletop.calculator import CalculatorError, CardHand, max_points
+
+if TYPE_CHECKING:  # the sheet builds on this module, never the other way
+    from game.tabletop.sheet import ScoreSheet
+
+FORMAT = "flip7-sheet/1"
+MAX_ROUNDS = 999
+DECKS = 1  # R1.4: one deck up to 18 players
+
+Cell = int | CardHand | None  # typed points, a counted hand, or not entered (counts 0)
+
+
+class SheetError(ValueError):
+    """Something a score sheet cannot hold; the message is one line for the user."""
+
 
 _KEYS = {"format", "id", "created", "updated", "players", "target", "first_dealer",
          "start_totals", "rounds", "current"}
@@ -81,3 +86,18 @@ def _cell(raw: Any, where: str) -> Cell:
         except CalculatorError as e:
             raise SheetError(f"{where}: {e}") from None
     return None if raw is None else check_points(raw, where)
+
+
+def check_points(value: object, where: str) -> int:
+    """Typed points: a whole number a hand can score (0 to 171)."""
+    if not _is_int(value):
+        raise SheetError(f"{where}: points must be a whole number, not {excerpt(value)}")
+    top = max_points(DECKS)
+    if not 0 <= value <= top:  # type: ignore[operator]
+        raise SheetError(f"{where}: {excerpt(value)} points cannot be scored in one round "
+                         f"(0 to {top})")
+    return value  # type: ignore[return-value]
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)

@@ -21,7 +21,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from game import gamefile
+from game import atomic, gamefile
 from game.engine import Game
 from game.gamefile import GameFileError
 from game.limits import MAX_ACTIONS, MAX_NAME, excerpt, name_problem
@@ -211,7 +211,7 @@ class Saves:
     def _move(src: Path, dst: Path) -> bool:
         """Rename (made durable by an fsync of the folder); False if it could not be done."""
         try:
-            gamefile.move(src, dst)
+            atomic.move(src, dst)
         except OSError:
             return False
         return True
@@ -236,7 +236,7 @@ class Saves:
         folders = [self.dirs.data, self.dirs.config,
                    *(self.dirs.data / name for name in WRITTEN_FOLDERS)]
         for folder in folders:
-            gamefile.remove_stale_temp_files(folder)
+            atomic.remove_stale_temp_files(folder)
 
 
 def _is_file(path: Path) -> bool:

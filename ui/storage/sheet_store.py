@@ -3,7 +3,7 @@
 Each sheet is one ``flip7-sheet/1`` file, ``<id>.json`` in the ``sheets``
 folder beside the saved games (``ui.paths``: ``user_data_dir("flip7")/sheets``,
 or ``$FLIP7_HOME/data/sheets``; any folder given to :class:`SheetStore`).
-Writes are atomic (``game.gamefile.write_atomic``): a crash mid-save leaves the
+Writes are atomic (``game.atomic.write_atomic``): a crash mid-save leaves the
 previous version whole. A file that cannot be read is still listed, with why,
 so it can be deleted; it is never changed.
 
@@ -28,7 +28,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.gamefile import GameFileError, parse_json, read_text, write_atomic
+from game.atomic import write_atomic
+from game.gamefile import GameFileError, parse_json, read_text
 from game.tabletop.sheet import ScoreSheet, SheetError
 
 SHEETS_FOLDER = "sheets"

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game import gamefile
+from game import atomic, gamefile
 from game.tabletop.stats import GameSummary, Statistics, StatsError, compute, summarize
 
 FORMAT = "flip7-stats/1"
@@ -140,7 +140,7 @@ class StatsStore:
         stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(self.clock()))
         aside = self.path.with_name(f"{STATS_FILE}.broken-{stamp}")
         try:
-            gamefile.move(self.path, aside)
+            atomic.move(self.path, aside)
         except OSError:
             aside = None
         report = self.rebuild()
@@ -156,7 +156,7 @@ class StatsStore:
         data = {"format": FORMAT,
                 "games": {k: s.to_dict() for k, s in (self._summaries or {}).items()}}
         try:
-            gamefile.write_atomic(self.path, json.dumps(data, ensure_ascii=False) + "\n")
+            atomic.write_atomic(self.path, json.dumps(data, ensure_ascii=False) + "\n")
         except OSError as e:
             return f"the statistics could not be saved ({e.strerror or e})"
         return None

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.gamefile import write_atomic
+from game.atomic import write_atomic
 from game.lessons import tutorial as lessons
 from game.rules import RuleOptions
 from game.state import HIT, Action

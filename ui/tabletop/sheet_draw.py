@@ -18,7 +18,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from game.tabletop.calculator import CardHand
 from game.tabletop.sheet import ScoreSheet
-from tools.generated import FONT_PATH
+from ui.artcache import FONT_PATH
 
 A4 = (2480, 3508)  # 210 × 297 mm at 300 dpi
 MARGIN = 140

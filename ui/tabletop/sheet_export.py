@@ -29,7 +29,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from game.gamefile import write_atomic
+from game.atomic import write_atomic
 from game.limits import MAX_TARGET, excerpt
 from game.tabletop.sheet import ScoreSheet
 from ui.tabletop.sheet_chart import MIN_HEIGHT, draw_chart
