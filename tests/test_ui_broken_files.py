@@ -214,8 +214,7 @@ def test_a_saves_file_or_an_unreadable_data_folder_is_no_crash(tmp_path, monkeyp
 def test_saves_with_strange_file_names_are_listed_picked_and_opened(tmp_path):
     """File names are bytes: not UTF-8, a newline, zero-width or direction marks. The
     lists, the path field, the notices and the replay's title still draw them."""
-    from ui.screens.files import FilesScene
-    from ui.screens.replay_files import ReplayFilesScene
+    from ui.screens.files import FilesScene, ReplayFilesScene
     from ui.table.replay import ReplayScene
 
     saves = tmp_path / "data" / "saves"

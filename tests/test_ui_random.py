@@ -72,9 +72,8 @@ EDGE_CASES = ["\u200b", "\u202e", "\u200f", "\u200d", "\ufeff", "\u0301", "\ud80
 def open_text_screens(app):
     """Every screen with a text field, one after another: (name, opener)."""
     from game.engine import Game
-    from ui.screens.files import FilesScene
+    from ui.screens.files import FilesScene, ReplayFilesScene
     from ui.screens.menu import MenuScene
-    from ui.screens.replay_files import ReplayFilesScene
     from ui.screens.setup import SetupScene
     from ui.storage.sheet_store import SheetStore
     from ui.tabletop.history_screen import HistoryScene

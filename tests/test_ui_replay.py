@@ -19,9 +19,8 @@ from game.engine import Game
 from game.rules import RuleOptions
 from ui import i18n
 from ui.driver import button_center, click, make_app, press, pump
-from ui.screens.files import FilesScene
+from ui.screens.files import FilesScene, ReplayFilesScene
 from ui.screens.menu import MenuScene
-from ui.screens.replay_files import ReplayFilesScene, open_replay
 from ui.table.display import Shown
 from ui.table.replay import ReplayScene
 from ui.table.replay_model import CHECKPOINT, load_replay
@@ -80,7 +79,7 @@ def state(scene: ReplayScene) -> tuple:
 
 def app_with(path, **config):
     app = make_app(size=(1280, 720), seed=7, lang="en", speed=8.0, **config)
-    scene = open_replay(app, path)
+    scene = app.open_replay(path)
     assert isinstance(scene, ReplayScene) and app.stack.top is scene
     return app, scene
 

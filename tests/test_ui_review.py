@@ -7,8 +7,9 @@ import pytest
 
 from ui import i18n
 from ui.driver import button_center, click, make_app, press, pump
+from ui.table.coach import line_msg, marks, strip_rect
 from ui.table.replay import ReplayScene
-from ui.table.review_screen import ReviewScene, line_msg, marks, strip_rect
+from ui.table.review_screen import ReviewScene
 from ui.table.summary import GameOver
 
 PROJECT = Path(__file__).resolve().parent.parent

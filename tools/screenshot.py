@@ -240,12 +240,10 @@ def menus(out: Path, size=(1280, 720), lang: str = "en", shot=shot) -> list[Path
 def replays(out: Path, size=(1280, 720), lang: str = "en", shot=shot) -> list[Path]:
     """The replay viewer on the seed-004 example: ``replay-<lang>.png``, Léa about to
     make her Flip 7 (decision 20 of 21), a Flip Three and a Freeze already given."""
-    from ui.screens.replay_files import open_replay
-
     out.mkdir(parents=True, exist_ok=True)
     app = App(Config(size=size, lang=lang, seed=11, home=scratch_home()))
     example = Path(__file__).resolve().parent.parent / "examples" / "seed004_last_round.json"
-    scene = open_replay(app, example)
+    scene = app.open_replay(example)
     scene.goto(19)
     scene.forward()
     scene.finish()

@@ -16,11 +16,13 @@ import time
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from game.engine import Game  # noqa: E402
+from game.limits import printable  # noqa: E402
 from game.rules import RuleOptions  # noqa: E402
 from ui import paths  # noqa: E402
 from ui import settings as settings_file  # noqa: E402
@@ -28,17 +30,20 @@ from ui.assets import Assets  # noqa: E402
 from ui.config import Config, Seat, demo_seats  # noqa: E402
 from ui.i18n import set_language, system_language, t  # noqa: E402
 from ui.notice import Notices  # noqa: E402
+from ui.routes import HOME, ROUTES  # noqa: E402
 from ui.scene import SceneStack  # noqa: E402
-from ui.screens.menu import MenuScene  # noqa: E402
 from ui.settings import Settings  # noqa: E402
 from ui.sound import Sound  # noqa: E402
 from ui.storage.saves import LoadError, Saves, load_file  # noqa: E402
+from ui.table import coach  # noqa: E402
 from ui.table.draw_panel import PanelView  # noqa: E402
 from ui.table.draw_table import TableView  # noqa: E402
-from ui.table.layout import unit_for  # noqa: E402
-from ui.table.summary import GameOver, RoundSummary  # noqa: E402
-from ui.table.table import TableScene  # noqa: E402
-from ui.theme import font_scale, make_manager  # noqa: E402
+from ui.table.replay_model import Replay, load_replay  # noqa: E402
+from ui.theme import font_scale, make_manager, unit_for  # noqa: E402
+
+if TYPE_CHECKING:
+    from ui.table.replay import ReplayScene
+    from ui.table.table import TableScene
 
 MIN_SIZE = (800, 500)
 IDLE_POLL_MS = 25  # idle input latency; about 0.3 % of a core
@@ -84,15 +89,13 @@ class App:
         if problem:
             self.notify(t("notice.settings_broken", problem=problem,
                           file=kept.name if kept else self.dirs.settings.name), error=True)
-        self.stack.push(MenuScene(self))
+        self.stack.push(ROUTES[HOME](self))
         if config.demo:
             self.start_game(config.players or demo_seats(), demo=True)
         elif config.players:
             self.start_game(config.players)
         elif config.replay:
-            from ui.screens.replay_files import open_replay
-
-            open_replay(self, config.replay)
+            self.open_replay(config.replay)
         elif config.resume and self.check_autosave() is not None:
             self.continue_game()
 
@@ -147,21 +150,16 @@ class App:
     def start_game(self, seats: list[Seat], demo: bool = False, rules: RuleOptions | None = None,
                    seed: int | None = None, **game_args) -> TableScene:
         """A new table on top of the menu; ``game_args`` go to ``Game`` (deck, dealer, totals)."""
-        self.stack.pop_to(MenuScene)
         if rules is None and self.config.target:
             rules = RuleOptions(target=self.config.target)
-        table = TableScene(self, seats, self.seed if seed is None else seed, demo=demo,
-                           game_args=game_args, rules=rules)
-        self.stack.push(table)
-        self.invalidate()
+        table: TableScene = self.go("table", seats, self.seed if seed is None else seed,
+                                    home=True, demo=demo, game_args=game_args, rules=rules)
         return table
 
     def open_game(self, game: Game, resumed: bool = False) -> TableScene:
         """Sit down at a game read from a file (``resumed``: the autosave, already in place)."""
-        self.stack.pop_to(MenuScene)
-        table = TableScene(self, None, game.seed, game=game, resumed=resumed)
-        self.stack.push(table)
-        self.invalidate()
+        table: TableScene = self.go("table", None, game.seed, home=True, game=game,
+                                    resumed=resumed)
         return table
 
     def load_game(self, path) -> TableScene | None:
@@ -174,6 +172,42 @@ class App:
             return None
         return self.open_game(game)
 
+    def show_replay(self, replay: Replay, title: str, play: bool = False,
+                    from_menu: bool = True) -> ReplayScene:
+        """Put ``replay`` on screen: over the menu, or (``from_menu`` False) over the current
+        scene, so that Esc goes back to it (the list of files)."""
+        scene: ReplayScene = self.go("replay", replay, title, play=play, home=from_menu)
+        return scene
+
+    def open_replay(self, path: str | os.PathLike[str],
+                    from_menu: bool = True) -> ReplayScene | None:
+        """Open a game file as a replay; one that cannot be played is a notice, and nothing
+        else (the list of replays, ``--replay FILE``)."""
+        try:
+            replay = load_replay(path)
+        except LoadError as e:
+            self.notify(t("notice.load_failed", file=Path(path).name, reason=e), error=True,
+                        screen=True)
+            return None
+        # the file's name is its title: a name that is not UTF-8 or holds a newline still draws
+        return self.show_replay(replay, printable(Path(path).name), from_menu=from_menu)
+
+    def watch_game(self, game: Game) -> ReplayScene | None:
+        """The game just played, from its first card, playing (the game-over screen)."""
+        try:
+            replay = Replay.of_game(game)
+        except (LoadError, ValueError) as e:  # never expected: the table plays legal moves
+            self.notify(t("notice.load_failed", file=t("replay.this_game"), reason=e),
+                        error=True)
+            return None
+        return self.show_replay(replay, t("replay.this_game"), play=True)
+
+    def review_game(self, game: Game) -> ReplayScene:
+        """The game-over screen's *Review*: this game's replay, the review on top."""
+        scene = self.show_replay(Replay.of_game(game), t("replay.this_game"), from_menu=False)
+        coach.command(scene, "coach")
+        return scene
+
     def continue_game(self) -> TableScene | None:
         """Back to the autosaved game, at exactly the decision it waits for."""
         try:
@@ -182,7 +216,7 @@ class App:
             kept = self.saves.discard_broken_autosave()
             self.notify(t("notice.autosave_broken", reason=e,
                           file=kept.name if kept else "autosave.json"), error=True)
-            if isinstance(self.stack.top, MenuScene):
+            if isinstance(self.stack.top, ROUTES[HOME]):
                 self.stack.top.build_ui()  # no more "Continue"
             return None
         return self.open_game(game, resumed=True)
@@ -213,21 +247,49 @@ class App:
             self.notify(t(key, **values), error=True)
 
     def to_menu(self) -> None:
-        self.stack.pop_to(MenuScene)
+        self.stack.pop_to(ROUTES[HOME])
         self.invalidate()
+
+    def go(self, name: str, *args: Any, home: bool = False, replace: bool = False,
+           **kwargs: Any) -> Any:
+        """Open the scene ``name`` (:data:`ui.routes.ROUTES`) on top and return it.
+
+        ``home``: over the menu (the scenes above it close first); ``replace``: in place
+        of the top scene, answering to the scene that one answered to. The scene that
+        was on top is the asker: :meth:`back` gives it the result."""
+        if home:
+            self.stack.pop_to(ROUTES[HOME])
+        top = self.stack.top
+        scene = ROUTES[name](self, *args, **kwargs)
+        if replace and top is not None:
+            scene.asker = top.asker
+            self.stack.replace(scene)
+        else:
+            scene.asker = None if home else top
+            self.stack.push(scene)
+        self.invalidate()
+        return scene
+
+    def back(self, result: object = None) -> bool:
+        """Close the top scene; a ``result`` goes first to the scene that opened it, which
+        may refuse it (:meth:`ui.scene.Scene.returned` False: the top scene stays)."""
+        top = self.stack.top
+        if top is None:
+            return False
+        if result is not None and top.asker is not None and not top.asker.returned(result):
+            return False
+        self.stack.pop()
+        self.invalidate()
+        return True
 
     def pause_game(self, table: TableScene) -> None:
-        from ui.table.pause import PauseScene
-
-        self.stack.push(PauseScene(self, table))
-        self.invalidate()
+        self.go("pause", table)
 
     def open_gate(self, table: TableScene, gate: str) -> None:
         """The table reached the end of a round or of the game: show it."""
         if gate == "game_over":
             self.sound.play("win")
-        self.stack.push(GameOver(self, table) if gate == "game_over" else RoundSummary(self, table))
-        self.invalidate()
+        self.go("game_over" if gate == "game_over" else "round_summary", table)
 
     def notify(self, text: str, error: bool = False, screen: bool = False) -> None:
         """A message at the top of the window; the program goes on. ``screen``: it is about
@@ -282,7 +344,7 @@ class App:
         self.invalidate()
 
     def tables(self) -> list[TableScene]:
-        return [s for s in self.stack.scenes if isinstance(s, TableScene)]
+        return [s for s in self.stack.scenes if isinstance(s, ROUTES["table"])]
 
     # ------------------------------------------------------------ loop
     def handle(self, event: pygame.event.Event) -> None:

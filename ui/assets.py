@@ -24,6 +24,13 @@ ICE = (130, 205, 255)
 GREEN = (124, 220, 140)
 INK = (16, 24, 20)
 SHADOW = (0, 0, 0)
+# the overlays (round summary, game over, the coach's review)
+PALETTE = ((247, 199, 70), (110, 225, 255), (236, 110, 110), (140, 230, 140), (210, 150, 255),
+           (255, 160, 80), (120, 170, 255), (255, 130, 200), (200, 220, 120), (90, 210, 190),
+           (255, 220, 170), (170, 140, 110), (220, 220, 220), (150, 120, 255), (255, 100, 60),
+           (100, 200, 100), (240, 240, 110), (160, 200, 230))
+DIALOG = (14, 36, 26, 255)  # opaque: pygame.draw writes pixels, it does not blend
+BAND = (24, 52, 39, 255)
 
 
 #: When a list, every text cut to fit its box is recorded here as ``(text, shown, keep)``

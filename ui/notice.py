@@ -10,7 +10,7 @@ import pygame
 
 from game.limits import printable
 from ui.assets import CREAM, GOLD, RED, Assets
-from ui.table.layout import unit_for
+from ui.theme import unit_for
 
 SECONDS = 8.0
 MAX_SHOWN = 3

@@ -22,6 +22,12 @@ class Scene:
 
     def __init__(self, app: App) -> None:
         self.app = app
+        self.asker: Scene | None = None  # the scene that opened this one (App.go)
+
+    def returned(self, result: object) -> bool:
+        """A scene this one opened closed with ``result`` (``App.back``). False keeps that
+        scene open (the result was refused: the score sheet would not take the hand)."""
+        return True
 
     def enter(self) -> None:
         """Pushed on the stack: build the buttons."""

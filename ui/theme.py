@@ -19,6 +19,16 @@ from ui.artcache import ASSETS, THEME_PATH
 _PATH_KEYS = ("regular_path", "bold_path", "italic_path", "bold_italic_path")
 
 
+def window_scale(size: tuple[int, int]) -> float:
+    """How big the window is against the 1280 × 720 it was designed at (the smaller ratio)."""
+    return min(size[0] / 1280, size[1] / 720)
+
+
+def unit_for(size: tuple[int, int]) -> float:
+    """The unit of every layout: the window scale, never below one half."""
+    return max(0.5, window_scale(size))
+
+
 def load_theme(scale: float = 1.0, path: Path = THEME_PATH) -> dict:
     """The theme dict with absolute font paths and font sizes × ``scale``."""
     with open(path, encoding="utf-8") as fh:

@@ -170,6 +170,26 @@ class FilesScene(FormScene):
         self.back()
 
 
+class ReplayFilesScene(FilesScene):
+    """Replays (main menu): the same list as "Load game"; its button opens the replay
+    viewer over this list (``App.open_replay``), so Esc in the viewer comes back here."""
+
+    def __init__(self, app) -> None:
+        super().__init__(app, "load")
+        self.TITLE = "replay.files_title"
+
+    def build(self, u: float) -> None:
+        super().build(u)
+        self.widgets["ok"].set_text(t("replay.watch"))
+
+    def confirm(self) -> None:
+        path = self.target()
+        if path is None:
+            self.app.notify(t("files.no_name"), error=True, screen=True)
+            return
+        self.app.open_replay(path, from_menu=False)
+
+
 def _when(path: Path) -> str:
     try:
         return time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))

@@ -16,8 +16,7 @@ from game.limits import UNTYPEABLE, clean_text
 from ui.assets import CREAM, GOLD, LRU, MUTED
 from ui.i18n import language, t
 from ui.scene import Scene
-from ui.table.layout import unit_for
-from ui.theme import widen_buttons
+from ui.theme import unit_for, widen_buttons, window_scale
 
 PANEL = (12, 32, 23, 235)
 PANEL_EDGE = (143, 209, 166, 120)
@@ -95,7 +94,7 @@ class FormScene(Scene):
     def panel_rect(self) -> pygame.Rect:
         widest, margin, top = self.PANEL_BOX
         w, h = self.app.size
-        u = min(w / 1280, h / 720)
+        u = window_scale((w, h))
         r = pygame.Rect(0, 0, min(w - round(40 * u), round(widest * u)), h - round(margin * u))
         r.midtop = (w // 2, round(top * u))
         return r

@@ -11,6 +11,7 @@ from ui.assets import CREAM, GOLD, MUTED
 from ui.config import demo_seats
 from ui.i18n import t
 from ui.screens.forms import FormScene
+from ui.storage.marks import first_offer
 
 FAN = ("7", "x2", "flip_three", "12", "second_chance", "+4", "freeze")
 KEYS = {pygame.K_c: "continue", pygame.K_n: "new", pygame.K_l: "load", pygame.K_d: "demo",
@@ -23,9 +24,7 @@ class MenuScene(FormScene):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.saved = None  # what the autosave holds (ui.storage.saves.SavedGame)
-        from ui.table.tutorial import first_offer
-
-        self.offer = first_offer(app)  # the very first start: "Learn to play" is offered
+        self.offer = first_offer(app.dirs)  # the very first start: "Learn to play" is offered
 
     def choices(self) -> list[tuple[str, str]]:
         names = [("new", "menu.new_game"), ("load", "menu.load"), ("replays", "replay.menu"),
@@ -76,43 +75,30 @@ class MenuScene(FormScene):
         self.choose("quit")
 
     def choose(self, name: str) -> None:
-        from ui.screens.files import FilesScene
-        from ui.screens.rules_screen import RulesScene
-        from ui.screens.settings_screen import SettingsScene
-        from ui.screens.setup import SetupScene
-
         app = self.app
         if name == "quit":
             app.quit()
         elif name == "continue":
             app.continue_game()
         elif name == "new":
-            app.stack.push(SetupScene(app))
+            app.go("setup")
         elif name == "load":
-            app.stack.push(FilesScene(app, "load"))
+            app.go("files", "load")
         elif name == "demo":
             app.start_game(demo_seats(), demo=True)
         elif name == "rules":
-            app.stack.push(RulesScene(app))
+            app.go("rules")
         elif name == "settings":
-            app.stack.push(SettingsScene(app))
+            app.go("settings")
         elif name == "replays":
-            from ui.screens.replay_files import ReplayFilesScene
-
-            app.stack.push(ReplayFilesScene(app))
+            app.go("replay_files")
         elif name == "sheet":
-            from ui.tabletop.history_screen import HistoryScene
-
-            app.stack.push(HistoryScene(app))
+            app.go("history")
         elif name == "learn":
-            from ui.table.tutorial import start
-
             self.offer = False
-            start(app)
+            app.go("tutorial", home=True)
         elif name == "stats":
-            from ui.tabletop.stats_screen import StatsScene
-
-            app.stack.push(StatsScene(app))
+            app.go("stats")
 
     def background_key(self) -> object:
         return self.saved, self.offer

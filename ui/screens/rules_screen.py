@@ -9,6 +9,7 @@ import pygame
 from ui.assets import CREAM, GOLD, MUTED
 from ui.i18n import card_name, t
 from ui.screens.forms import FormScene
+from ui.theme import window_scale
 
 PAGES = ("basics", "actions", "tricky")
 BASICS = ("goal", "turn", "bust", "flip7", "score", "end")
@@ -36,7 +37,7 @@ class RulesScene(FormScene):
 
     def area(self) -> pygame.Rect:
         w, h = self.app.size
-        u = min(w / 1280, h / 720)
+        u = window_scale((w, h))
         r = pygame.Rect(0, 0, min(w - round(40 * u), round(1160 * u)), h - round(230 * u))
         r.midtop = (w // 2, round(140 * u))
         return r

@@ -15,6 +15,7 @@ from ui.i18n import t
 from ui.paths import shown
 from ui.screens.forms import FormScene
 from ui.settings import SPEEDS, WINDOW_SIZES
+from ui.theme import window_scale
 
 LANGUAGE_NAMES = (("en", "English"), ("fr", "Français"), ("de", "Deutsch"))
 ROWS = ("language", "speed", "reduced_motion", "hints", "volume", "window", "fullscreen")
@@ -32,7 +33,7 @@ class SettingsScene(FormScene):
     def geometry(self) -> tuple[pygame.Rect, int, int, int]:
         """The panel, the row height, the x where the controls start, their width."""
         w, h = self.app.size
-        u = min(w / 1280, h / 720)
+        u = window_scale((w, h))
         panel = pygame.Rect(0, 0, min(w - round(40 * u), round(940 * u)), round(540 * u))
         panel.midtop = (w // 2, round(84 * u))
         row = (panel.h - round(30 * u)) // len(ROWS)

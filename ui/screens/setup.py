@@ -17,6 +17,7 @@ from ui.config import MAX_SEATS, MIN_SEATS
 from ui.i18n import t
 from ui.screens.forms import FormScene
 from ui.screens.setup_model import NAME_LIMIT, PLUGIN, SPEC_LIMIT, TableSetup, seat_kind
+from ui.theme import window_scale
 
 ROW_TOOLS = (("dealer", "D", "setup.tip.dealer"), ("up", "▲", "setup.tip.up"),
              ("down", "▼", "setup.tip.down"), ("remove", "✕", "setup.tip.remove"))
@@ -42,7 +43,7 @@ class SetupScene(FormScene):
     # ------------------------------------------------------------ geometry
     def panels(self) -> tuple[pygame.Rect, pygame.Rect, float]:
         w, h = self.app.size
-        u = min(w / 1280, h / 720)
+        u = window_scale((w, h))
         top, bottom = round(80 * u), h - round(92 * u)
         gap = round(20 * u)
         left_w = round((w - 3 * gap) * 0.58)

@@ -17,6 +17,8 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
+from ui.theme import unit_for
+
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 from pygame import Rect  # noqa: E402
 
@@ -68,10 +70,6 @@ class TableLayout:
             "prompt", "hint", "hit_button", "stay_button")}
         out.update({f"seat{i}": s.box for i, s in enumerate(self.seats)})
         return out
-
-
-def unit_for(size: tuple[int, int]) -> float:
-    return max(0.5, min(size[0] / 1280, size[1] / 720))
 
 
 def table_layout(size: tuple[int, int], seat_count: int) -> TableLayout:

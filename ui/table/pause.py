@@ -11,6 +11,7 @@ import pygame
 from ui.assets import MUTED
 from ui.i18n import t
 from ui.screens.forms import DialogScene
+from ui.theme import window_scale
 
 CHOICES = (("resume", "pause.resume"), ("save", "pause.save"), ("rules", "menu.rules"),
            ("settings", "menu.settings"), ("quit", "pause.quit"))
@@ -28,7 +29,7 @@ class PauseScene(DialogScene):
 
     def dialog(self) -> pygame.Rect:
         w, h = self.app.size
-        u = min(w / 1280, h / 720)
+        u = window_scale((w, h))
         r = pygame.Rect(0, 0, round(440 * u), round(480 * u))
         r.center = (w // 2, h // 2)
         return r
@@ -66,18 +67,14 @@ class PauseScene(DialogScene):
         self.choose("resume")
 
     def choose(self, name: str) -> None:
-        from ui.screens.files import FilesScene
-        from ui.screens.rules_screen import RulesScene
-        from ui.screens.settings_screen import SettingsScene
-
         app = self.app
         if name == "resume":
             app.stack.pop()
         elif name == "save":
-            app.stack.push(FilesScene(app, "save", self.table.game))
+            app.go("files", "save", self.table.game)
         elif name == "rules":
-            app.stack.push(RulesScene(app))
+            app.go("rules")
         elif name == "settings":
-            app.stack.push(SettingsScene(app))
+            app.go("settings")
         elif name == "quit":
             app.to_menu()

@@ -22,8 +22,8 @@ from ui.assets import CREAM, GOLD
 from ui.config import Seat
 from ui.i18n import Msg, card_msg, card_name, t
 from ui.scene import Scene
+from ui.table import coach
 from ui.table import layout as L
-from ui.table import review_screen
 from ui.table.display import Shown
 from ui.table.draw_panel import detail_fits, draw_detail
 from ui.table.draw_table import SeatState
@@ -82,7 +82,7 @@ class ReplayScene(TableScene):
         self.speed = min(SPEEDS, key=lambda s: abs(s - app.config.speed))
         self._round_options: dict[str, int] = {}
         self._ui_key = None
-        self.review = None  # the coach's review, once asked for (ui/table/review_screen.py)
+        self.review = None  # the coach's review, once asked for (ui/table/coach.py)
         self.game = game
         self._present(Shown.before_opening(game))
         self.presenter.feed(replay.start_events)  # the first deal, as at the table
@@ -185,7 +185,7 @@ class ReplayScene(TableScene):
         elif name == "close":
             self.app.stack.pop()
         elif name in ("coach", "prev_mark", "next_mark"):
-            review_screen.command(self, name)
+            coach.command(self, name)
         self.app.invalidate()
 
     def goto_round(self, round_no: int) -> None:
@@ -223,7 +223,7 @@ class ReplayScene(TableScene):
                    else t("prompt.target", name=who, card=card_name(d.card)))
             detail = t("replay.next", what=nxt) if self.k < n else t("replay.file_ends", what=nxt)
             if self.review is not None:
-                detail = review_screen.bar_note(self, detail)
+                detail = coach.bar_note(self, detail)
         return line, f"{self.title}  ·  {detail}"
 
     def seat_states(self) -> list[SeatState]:
@@ -245,7 +245,7 @@ class ReplayScene(TableScene):
         views.panel.draw(surface, lay, self.shown, p, p.timeline.speed, self.log_scroll)
         self._draw_bar(surface)
         if self.review is not None:
-            review_screen.draw_marks(surface, self)
+            coach.draw_marks(surface, self)
         for layer in (p.sprites, p.labels, p.confetti, p.banners):
             for item in layer:
                 item.draw(surface, assets)
@@ -360,7 +360,7 @@ class ReplayScene(TableScene):
             self.command(name)
             return True
         if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
-                and review_screen.click_strip(self, event.pos)):
+                and coach.click_strip(self, event.pos)):
             self.app.invalidate()
             return True
         if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1

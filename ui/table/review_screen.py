@@ -1,11 +1,6 @@
-"""The coach in the window: the review of a game (``game.commands.review``) over the replay viewer.
+"""The coach's summary over the replay viewer (the strip and its marks: :mod:`ui.table.coach`).
 
-- :func:`review_game` — the game-over screen's *Review*: the replay of the game just
-  played, with the review on top (Esc: back to the replay, then to the game over).
-- In the replay viewer, *Coach* (``C``) shows the review; once it is computed the
-  costly decisions are marked on a strip along the bottom of the bar (a click there
-  jumps to the nearest one; ``[`` and ``]`` step through them).
-- :class:`ReviewScene` — the summary: for each reviewed player the decisions
+:class:`ReviewScene` — the summary: for each reviewed player the decisions
   reviewed, how many matched the expert, the expected points left on the table;
   the costliest three decisions (a click or ``1``–``3`` jumps there in the replay);
   a chart of everyone's chance to win, round by round.
@@ -18,120 +13,12 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from game.commands.review import Review, Reviewed, costliest, review_data
-from ui.assets import CREAM, GOLD, MUTED
-from ui.i18n import Msg, card_msg, language, t
+from game.commands.review import Review, costliest
+from ui.assets import BAND, CREAM, DIALOG, GOLD, MUTED, PALETTE
+from ui.i18n import language, t
 from ui.scene import Scene
-from ui.table.layout import unit_for
-from ui.table.summary import BAND, DIALOG, PALETTE
-
-MARK = (236, 110, 110)
-
-
-def review_replay(replay) -> Review:
-    """The review of a replay's file: its humans, or every seat when there are none."""
-    data = replay.data
-    humans = [p for p in data["players"] if isinstance(p, str)]
-    return review_data(data, humans or [p["name"] for p in data["players"]])
-
-
-def line_msg(d: Reviewed) -> Msg:
-    """One decision as a sentence in the language of the moment."""
-    if d.decision == "hit_or_stay":
-        what = Msg(f"review.{d.did}_line", round=d.round, who=d.player,
-                   risk=f"{d.bust_risk * 100:.0f}", score=d.score)
-        expert = Msg("review.expert", what=Msg(f"button.{d.expert}"))
-    else:
-        what = Msg("review.target_line", round=d.round, who=d.player,
-                   card=card_msg(d.card or ""), target=d.did)
-        expert = Msg("review.expert", what=d.expert)
-    if d.matched:
-        return Msg("review.matched", what=what)
-    return Msg("review.cost", what=what, points=_signed(d.cost_points, 1),
-               win=_signed(d.cost_win * 100, 0), expert=expert)
-
-
-def _signed(x: float, digits: int) -> str:
-    return f"{'−' if x > 0 else '+'}{abs(x):.{digits}f}"
-
-
-def marks(review: Review) -> list[int]:
-    """The decisions (action indices) marked on the replay's strip: the costly ones."""
-    return sorted(d.action for d in review.decisions if d.costly)
-
-
-# ------------------------------------------------------------------ the replay's strip
-def strip_rect(scene) -> pygame.Rect:
-    lay = scene.layout
-    h = max(4, round(lay.bar.h * 0.08))
-    return pygame.Rect(lay.prompt.x, lay.bar.bottom - h - 1, lay.prompt.w, h)
-
-
-def mark_x(scene, k: int) -> int:
-    r = strip_rect(scene)
-    return r.x + round(r.w * k / max(1, len(scene.replay)))
-
-
-def draw_marks(surface: pygame.Surface, scene) -> None:
-    """The strip: the game from its first decision to its last, costly decisions in red."""
-    r = strip_rect(scene)
-    pygame.draw.rect(surface, BAND, r)
-    for k in marks(scene.review):
-        x = mark_x(scene, k)
-        pygame.draw.rect(surface, MARK, (x - 1, r.y - 2, 3, r.h + 3))
-    x = mark_x(scene, scene.k)
-    pygame.draw.rect(surface, GOLD, (x - 1, r.y, 2, r.h))
-
-
-def command(scene, name: str) -> None:
-    """``coach`` (show the review), ``prev_mark`` / ``next_mark`` (jump along the marks)."""
-    if scene.review is None:
-        scene.review = review_replay(scene.replay)
-    if name == "coach":
-        scene.set_playing(False)
-        scene.app.stack.push(ReviewScene(scene.app, scene))
-        return
-    ks = marks(scene.review)
-    if name == "next_mark":
-        later = [k for k in ks if k > scene.k]
-        if later:
-            scene.playing = False
-            scene.goto(later[0])
-    else:
-        earlier = [k for k in ks if k < scene.k]
-        if earlier:
-            scene.playing = False
-            scene.goto(earlier[-1])
-
-
-def bar_note(scene, detail: str) -> str:
-    """The bar's second line at a reviewed decision: the coach's verdict on the decision
-    about to be made (who decides and what they did say what comes next)."""
-    for d in scene.review.decisions:
-        if d.action == scene.k:
-            return f"{t('review.coach')}: {line_msg(d)}"
-    return detail
-
-
-def click_strip(scene, pos) -> bool:
-    """A click on the strip jumps to the nearest marked decision."""
-    if scene.review is None or not strip_rect(scene).inflate(0, 10).collidepoint(pos):
-        return False
-    ks = marks(scene.review)
-    if ks:
-        scene.playing = False
-        scene.goto(min(ks, key=lambda k: abs(mark_x(scene, k) - pos[0])))
-    return True
-
-
-def review_game(app, game):
-    """The game-over screen's *Review*: this game's replay, the review on top."""
-    from ui.screens.replay_files import show
-    from ui.table.replay_model import Replay
-
-    scene = show(app, Replay.of_game(game), t("replay.this_game"), from_menu=False)
-    command(scene, "coach")
-    return scene
+from ui.table.coach import line_msg
+from ui.theme import unit_for
 
 
 # ------------------------------------------------------------------ the summary

@@ -11,18 +11,10 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from ui.assets import CREAM, GOLD, ICE, MUTED, RED
+from ui.assets import BAND, CREAM, DIALOG, GOLD, ICE, MUTED, PALETTE, RED
 from ui.i18n import t
 from ui.scene import Scene
-from ui.table.layout import unit_for
-from ui.theme import widen_buttons
-
-PALETTE = ((247, 199, 70), (110, 225, 255), (236, 110, 110), (140, 230, 140), (210, 150, 255),
-           (255, 160, 80), (120, 170, 255), (255, 130, 200), (200, 220, 120), (90, 210, 190),
-           (255, 220, 170), (170, 140, 110), (220, 220, 220), (150, 120, 255), (255, 100, 60),
-           (100, 200, 100), (240, 240, 110), (160, 200, 230))
-DIALOG = (14, 36, 26, 255)  # opaque: pygame.draw writes pixels, it does not blend
-BAND = (24, 52, 39, 255)
+from ui.theme import unit_for, widen_buttons
 
 
 class Overlay(Scene):
@@ -239,18 +231,13 @@ class GameOver(Overlay):
             self.app.to_menu()
             return
         if name == "review":
-            from ui.table.review_screen import review_game
-
-            review_game(self.app, self.table.game)
+            self.app.review_game(self.table.game)
             return
-        if name in ("watch", "save"):
-            from ui.screens.files import FilesScene
-            from ui.screens.replay_files import watch_game
-
-            if name == "watch":
-                watch_game(self.app, self.table.game)
-            else:
-                self.app.stack.push(FilesScene(self.app, "save", self.table.game))
+        if name == "watch":
+            self.app.watch_game(self.table.game)
+            return
+        if name == "save":
+            self.app.go("files", "save", self.table.game)
             return
         self.app.stack.pop()
         self.table.games_played += 1

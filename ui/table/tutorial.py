@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import pygame
 
-from game.atomic import write_atomic
 from game.lessons import tutorial as lessons
 from game.rules import RuleOptions
 from game.state import HIT, Action
@@ -27,30 +26,9 @@ from ui.table import layout as L
 from ui.table.table import TableScene
 
 BOX = (12, 30, 22, 235)
-OFFERED = "tutorial-offered"  # a marker in the config folder: the offer was made
-
-
-def first_offer(app) -> bool:
-    """True on the very first start (and never again): the menu then offers the tutorial."""
-    marker = app.dirs.config / OFFERED
-    try:
-        if marker.exists():
-            return False
-        marker.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(marker, "1\n")
-    except OSError:
-        return False
-    return True
-
-
 def start(app) -> TutorialScene:
     """The guided game on top of the menu, from its first lesson."""
-    from ui.screens.menu import MenuScene
-
-    app.stack.pop_to(MenuScene)
-    scene = TutorialScene(app)
-    app.stack.push(scene)
-    app.invalidate()
+    scene: TutorialScene = app.go("tutorial", home=True)
     return scene
 
 

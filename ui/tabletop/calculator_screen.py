@@ -17,6 +17,7 @@ from game.tabletop.calculator import CalculatorError, CardHand, check_round, cou
 from ui.assets import CREAM, GOLD, GREEN, MUTED, RED
 from ui.i18n import t
 from ui.screens.forms import FormScene
+from ui.theme import window_scale
 
 NUMBERS = tuple(str(n) for n in range(13))
 MODS = tuple(MODIFIERS)  # +2 … +10, x2
@@ -24,14 +25,14 @@ KEYS_REMOVE = (pygame.K_BACKSPACE, pygame.K_DELETE)
 
 
 class CalculatorScene(FormScene):
-    def __init__(self, app, owner, round_no: int, seat: int) -> None:
+    def __init__(self, app, sheet, round_no: int, seat: int, cell: object = None) -> None:
+        """Count the hand of ``seat`` in ``round_no`` of ``sheet``, starting from its ``cell``;
+        the hand goes back to the scene that asked (``App.back``)."""
         super().__init__(app)
-        self.owner = owner  # the SheetScene that asked; it takes the hand
-        self.sheet = owner.sheet
+        self.sheet = sheet
         self.round_no, self.seat = round_no, seat
         self.cards: list[str] = []  # in the order tapped
         self.busted = False
-        cell = owner.cell_value(round_no, seat)
         if isinstance(cell, CardHand):
             self.cards = [str(n) for n in cell.numbers] + list(cell.modifiers)
             self.busted = cell.busted
@@ -64,7 +65,7 @@ class CalculatorScene(FormScene):
     # ------------------------------------------------------------ geometry
     def unit(self) -> float:
         w, h = self.app.size
-        return min(w / 1280, h / 720)
+        return window_scale((w, h))
 
     def card_size(self) -> tuple[int, int]:
         w, _h = self.app.size
@@ -150,8 +151,7 @@ class CalculatorScene(FormScene):
         hand, _problem = self.evaluate()
         if hand is None:
             return
-        if self.owner.put(hand):
-            self.app.stack.pop()
+        self.app.back(hand)
 
     def on_button(self, name: str) -> None:
         if name == "busted":

@@ -16,6 +16,7 @@ from ui.i18n import t
 from ui.paths import shown
 from ui.screens.forms import DialogScene, FormScene
 from ui.storage.sheet_store import SheetInfo, SheetStore, SheetStoreError
+from ui.theme import window_scale
 
 MAX_LISTED = 300
 
@@ -96,9 +97,7 @@ class HistoryScene(FormScene):
         if name == "back":
             self.back()
         elif name == "new":
-            from ui.tabletop.sheet_setup import SheetSetupScene
-
-            self.app.stack.push(SheetSetupScene(self.app, self.store))
+            self.app.go("sheet_setup", self.store)
         elif what == "open":
             self.open(sheet_id)
         elif what == "delete":
@@ -115,14 +114,12 @@ class HistoryScene(FormScene):
         return False
 
     def open(self, sheet_id: str) -> None:
-        from ui.tabletop.sheet_screen import SheetScene
-
         try:
             sheet = self.store.open(sheet_id)
         except SheetStoreError as e:
             self.app.notify(t("sheet.open_failed", reason=e), error=True, screen=True)
             return
-        self.app.stack.push(SheetScene(self.app, sheet, self.store))
+        self.app.go("sheet", sheet, self.store)
 
     def delete(self, sheet_id: str) -> None:
         try:
@@ -144,7 +141,7 @@ class ConfirmScene(DialogScene):
 
     def dialog(self) -> pygame.Rect:
         w, h = self.app.size
-        u = min(w / 1280, h / 720)
+        u = window_scale((w, h))
         r = pygame.Rect(0, 0, round(620 * u), round(280 * u))
         r.center = (w // 2, h // 2)
         return r

@@ -22,6 +22,7 @@ from ui.paths import shown
 from ui.screens.forms import FormScene
 from ui.storage.sheet_store import SheetStore, SheetStoreError
 from ui.tabletop.sheet_view import draw_chart, draw_grid, draw_ranking, grid_layout
+from ui.theme import window_scale
 
 EXPORTS = "exports"
 FOLLOW = 10 ** 6  # a scroll offset past the end: the grid shows its last rows
@@ -43,7 +44,7 @@ class SheetScene(FormScene):
     def areas(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, float]:
         """The grid's panel, the ranking/chart panel, the grid inside the first; the unit."""
         w, h = self.app.size
-        u = min(w / 1280, h / 720)
+        u = window_scale((w, h))
         top, bottom = round(66 * u), h - round(78 * u)
         gap = round(18 * u)
         left = pygame.Rect(gap, top, round(w * 0.64), bottom - top)
@@ -200,11 +201,14 @@ class SheetScene(FormScene):
             self.save()
 
     def open_calculator(self) -> None:
-        from ui.tabletop.calculator_screen import CalculatorScene
-
         if self.sel is None:
             return
-        self.app.stack.push(CalculatorScene(self.app, self, *self.sel))
+        round_no, seat = self.sel
+        self.app.go("calculator", self.sheet, round_no, seat, self.cell_value(round_no, seat))
+
+    def returned(self, result: object) -> bool:
+        """The calculator's counted hand, for the selected cell (False: it was refused)."""
+        return isinstance(result, CardHand) and self.put(result)
 
     def export(self, name: str) -> None:
         from ui.tabletop.sheet_export import ExportError, export_blank, export_sheet

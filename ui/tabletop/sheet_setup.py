@@ -137,8 +137,6 @@ class SheetSetupScene(FormScene):
         self.build_ui()
 
     def start(self) -> None:
-        from ui.tabletop.sheet_screen import SheetScene
-
         try:
             sheet = self.make()
         except SheetError:
@@ -148,7 +146,7 @@ class SheetSetupScene(FormScene):
             self.store.save(sheet)
         except SheetStoreError as e:
             self.app.notify(t("sheet.save_failed", reason=e), error=True)
-        self.app.stack.replace(SheetScene(self.app, sheet, self.store))
+        self.app.go("sheet", sheet, self.store, replace=True)
 
     # ------------------------------------------------------------ drawing
     def render_body(self, img, u: float) -> None:

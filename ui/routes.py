@@ -1,0 +1,50 @@
+"""Navigation by name: every scene the app can open, under the name scenes ask for.
+
+A scene never imports another scene: it asks the app, ``app.go("sheet", sheet, store)``,
+and closes itself with ``app.back(result)``, the result going to the scene that asked
+(:meth:`ui.scene.Scene.returned`). Only this module knows the scene classes, and only
+:mod:`ui.app` imports it, so the arrows run one way: app → routes → scenes.
+"""
+
+from __future__ import annotations
+
+from ui.scene import Scene
+from ui.screens.files import FilesScene, ReplayFilesScene
+from ui.screens.menu import MenuScene
+from ui.screens.rules_screen import RulesScene
+from ui.screens.settings_screen import SettingsScene
+from ui.screens.setup import SetupScene
+from ui.table.pause import PauseScene
+from ui.table.replay import ReplayScene
+from ui.table.review_screen import ReviewScene
+from ui.table.summary import GameOver, RoundSummary
+from ui.table.table import TableScene
+from ui.table.tutorial import TutorialScene
+from ui.tabletop.calculator_screen import CalculatorScene
+from ui.tabletop.history_screen import HistoryScene
+from ui.tabletop.sheet_screen import SheetScene
+from ui.tabletop.sheet_setup import SheetSetupScene
+from ui.tabletop.stats_screen import StatsScene
+
+HOME = "menu"  # the bottom of the stack: "to the menu" pops down to it
+
+ROUTES: dict[str, type[Scene]] = {
+    "menu": MenuScene,
+    "setup": SetupScene,
+    "files": FilesScene,
+    "replay_files": ReplayFilesScene,
+    "rules": RulesScene,
+    "settings": SettingsScene,
+    "table": TableScene,
+    "tutorial": TutorialScene,
+    "replay": ReplayScene,
+    "review": ReviewScene,
+    "pause": PauseScene,
+    "round_summary": RoundSummary,
+    "game_over": GameOver,
+    "history": HistoryScene,
+    "sheet_setup": SheetSetupScene,
+    "sheet": SheetScene,
+    "calculator": CalculatorScene,
+    "stats": StatsScene,
+}
