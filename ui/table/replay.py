@@ -14,14 +14,13 @@ Keys: Space play/pause · ← → one decision · Home/End · PgUp/PgDn a round 
 from __future__ import annotations
 
 import dataclasses
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
 
 from ui.assets import CREAM, GOLD
-from ui.config import Seat
 from ui.i18n import Msg, card_msg, card_name, t
-from ui.scene import Scene
 from ui.table import coach
 from ui.table import layout as L
 from ui.table.display import Shown
@@ -29,6 +28,9 @@ from ui.table.draw_panel import detail_fits, draw_detail
 from ui.table.draw_table import SeatState
 from ui.table.replay_model import Decision, Replay
 from ui.table.table import TableScene
+
+if TYPE_CHECKING:
+    from game.engine import Game
 
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 STEP_BEAT = 0.45  # seconds between two decisions while playing (at speed 1)
@@ -63,19 +65,8 @@ class ReplayScene(TableScene):
     """``replay`` on the table, from its start; ``play`` starts playing at once."""
 
     def __init__(self, app, replay: Replay, title: str, play: bool = False) -> None:
-        Scene.__init__(self, app)
         self.replay = replay
         self.title = title
-        self.demo = True  # never autosaved, never counted as a game played
-        self.rules, self.game_args, self.autoplay = None, {}, False
-        self.buttons: dict = {}
-        self.hover = None
-        self.games_played = 0
-        game = replay.game_at(0)
-        self.seats = [Seat(n, b) for n, b in zip(game.players, game.bots, strict=True)]
-        self.seed = game.seed
-        self._fallbacks: list[str] = []
-        self.bot_fns = {}
         self.k = 0  # decisions applied
         self.playing = play
         self.beat: float | None = None  # seconds until the next move while playing
@@ -83,9 +74,16 @@ class ReplayScene(TableScene):
         self._round_options: dict[str, int] = {}
         self._ui_key = None
         self.review = None  # the coach's review, once asked for (ui/table/coach.py)
+        game = replay.game_at(0)
+        # demo: never autosaved, never counted as a game played; the replay drives the bots
+        super().__init__(app, None, game.seed, demo=True, game=game, autoplay=False)
+
+    def begin(self, game: Game | None, resumed: bool) -> None:
+        """The replay controller: the file's game before its first decision, then its deal."""
+        assert game is not None
         self.game = game
         self._present(Shown.before_opening(game))
-        self.presenter.feed(replay.start_events)  # the first deal, as at the table
+        self.presenter.feed(self.replay.start_events)  # the first deal, as at the table
 
     # ------------------------------------------------------------ the model
     def _present(self, shown: Shown) -> None:

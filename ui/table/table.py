@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import random
+from typing import Any
 
 import pygame
 import pygame_gui
@@ -83,22 +84,34 @@ class TableScene(Scene):
 
     def __init__(self, app, seats: list[Seat] | None, seed: int, demo: bool = False,
                  game_args: dict | None = None, rules: RuleOptions | None = None,
-                 game: Game | None = None, resumed: bool = False) -> None:
+                 game: Game | None = None, resumed: bool = False,
+                 autoplay: bool = True) -> None:
+        """The table of ``seats`` (or of ``game``'s players), then :meth:`begin`: a new game
+        seeded ``seed``, or ``game`` taken over (``resumed``: the autosave, already in place).
+        ``autoplay``: bots act by themselves (tools and the replay drive them instead)."""
         super().__init__(app)
         self.seed = seed
         self.demo = demo
         self.rules = rules
         self.game_args = dict(game_args or {})  # deck, dealer, totals: a stacked table
-        self.autoplay = True  # bots act by themselves (tools may drive them instead)
+        self.autoplay = autoplay
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
         self.hover: int | None = None  # the eligible seat under the pointer, while targeting
         self.pointer: int | None = None  # the seat under the pointer (its whole name shows)
         self.games_played = 0
+        self._fallbacks: list[str] = []
+        self.bot_fns: dict[int, Any] = {}
         if game is None:
-            self.seats = list(seats)
-            self.new_game(seed)
+            self.seats = list(seats or [])
         else:
             self.seats = [Seat(n, b) for n, b in zip(game.players, game.bots, strict=True)]
+        self.begin(game, resumed)
+
+    def begin(self, game: Game | None, resumed: bool) -> None:
+        """The play controller: deal a new game, or sit down at ``game``."""
+        if game is None:
+            self.new_game(self.seed)
+        else:
             self.sit_down(game, resumed)
 
     @property
