@@ -49,13 +49,12 @@ def is_modifier(card: str) -> bool:
     return card in _MODIFIER_SET
 
 
+FLIP7_SIZE = 7  # R4.4: seven different numbers end the round
+FLIP7_BONUS = 15  # R7.4: and score this much more
+
+
 def is_action(card: str) -> bool:
     return card in _ACTION_SET
-
-
-def number_value(card: str) -> int:
-    """The face value of a number card (``"7"`` → 7)."""
-    return int(card)
 
 
 def modifier_bonus(card: str) -> int:
@@ -106,7 +105,7 @@ def hand_score(numbers: list[str] | tuple[str, ...], modifiers: list[str] | tupl
     if "x2" in modifiers:
         total *= 2
     total += sum(modifier_bonus(m) for m in modifiers)
-    return total + (15 if flip7 else 0)
+    return total + (FLIP7_BONUS if flip7 else 0)
 
 
 def calculation(number_sum: int, x2: bool, bonuses: Iterable[int], flip7: bool) -> str:
@@ -118,5 +117,5 @@ def calculation(number_sum: int, x2: bool, bonuses: Iterable[int], flip7: bool) 
     parts = [f"{number_sum} × 2" if x2 else str(number_sum)]
     parts += [str(b) for b in bonuses]
     if flip7:
-        parts.append("15")
+        parts.append(str(FLIP7_BONUS))
     return " + ".join(parts)

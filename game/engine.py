@@ -27,6 +27,8 @@ from typing import Any
 from game import events as ev
 from game.cards import (
     ALL_CARDS,
+    FLIP7_BONUS,
+    FLIP7_SIZE,
     FLIP_THREE,
     FREEZE,
     NUMBERS,
@@ -438,9 +440,9 @@ class Game:
                 hand.points += value + value if hand.x2 else value
                 if self._record:
                     self._events.append(ev.NumberAdded(seat, card))
-                if len(numbers) == 7:  # R4.4
+                if len(numbers) == FLIP7_SIZE:  # R4.4
                     hand.flip7 = True
-                    hand.points += 15
+                    hand.points += FLIP7_BONUS
                     self._emit(ev.Flip7, seat)
                     self._end_round()
                     raise _Interrupt

@@ -21,6 +21,7 @@ from game.limits import (
     MAX_ACTIONS,
     MAX_FILE_BYTES,
     MAX_FILE_PLAYERS,
+    MAX_SPEC,
     MAX_TARGET,
     MAX_TOTAL,
     MIN_PLAYERS,
@@ -33,7 +34,6 @@ from game.state import HIT, STAY, TARGET, Action, IllegalActionError
 
 FORMAT = "flip7/1"
 BOT_LEVELS = ("baseline", "easy", "normal", "expert")
-MAX_SPEC = 300  # characters of a plug-in bot's spec kept in a file
 
 
 class GameFileError(ValueError):

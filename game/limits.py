@@ -18,6 +18,7 @@ MIN_PLAYERS = 2
 MAX_PLAYERS = 18  # seats at the table, New game, --players, score sheets (R2.1, R1.4)
 MAX_FILE_PLAYERS = 36  # a flip7/1 file (python -m game.replay): two decks' worth (R1.4)
 MAX_NAME = 40  # characters in a player's name, everywhere
+MAX_SPEC = 300  # characters of a plug-in bot's spec (PATH.py:FUNCTION), everywhere
 MAX_DECKS = 10  # rule option `decks` (R9)
 MAX_TARGET = 10_000  # rule option `target`, New game, --target, score sheets (R8.1)
 MAX_TOTAL = 1_000_000  # a starting total (`totals`, `start_totals`)

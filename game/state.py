@@ -5,7 +5,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import NamedTuple
 
-from game.cards import FREEZE, SECOND_CHANCE, calculation
+from game.cards import FLIP7_BONUS, FREEZE, SECOND_CHANCE, calculation
 
 
 class ActionKind(StrEnum):
@@ -134,7 +134,7 @@ class Hand:
         if self.status == BUSTED:
             return 0
         total = self.number_sum * 2 if self.x2 else self.number_sum
-        return total + self.bonus + (15 if self.flip7 else 0)
+        return total + self.bonus + (FLIP7_BONUS if self.flip7 else 0)
 
     def calculation(self) -> str:
         """The score written the way the rules count it, e.g. ``29 × 2 + 6``."""

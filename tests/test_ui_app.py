@@ -23,7 +23,7 @@ from ui.driver import (
     table_of,
 )
 from ui.screens.menu import MenuScene
-from ui.table.hint import simple_odds
+from ui.table.hint import odds as hint_odds
 from ui.table.pause import PauseScene
 from ui.table.summary import GameOver
 from ui.table.table import TableScene, resolve_bot
@@ -166,7 +166,7 @@ def test_every_string_exists_in_every_language():
 
 def test_the_hint_counts_the_unseen_cards():
     game = Game(["Ana", "Bo"], seed=3, dealer=1, deck=["12", "11"])
-    odds = simple_odds(game.view(0))
+    odds = hint_odds(game, 0)
     unseen = game.view(0).unseen()
     assert odds.bust == pytest.approx(unseen["12"] / sum(unseen.values()))
     assert -12 < odds.gain < 12

@@ -14,48 +14,23 @@ is a plug-in bot (INTERFACES.md §5), loaded here by this harness itself.
 from __future__ import annotations
 
 import argparse
-import importlib
-import importlib.util
 import random
 import statistics
-import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
 
 from game import bots
+from game.bots import plugins
 from game.commands.simulate import game_seed, simulate_games, simulate_solo
 from game.engine import Game
 
 OPPONENTS = "examples/opponents"
-_loaded: dict[str, bots.Bot] = {}
 
 
 def load_bot(spec: str) -> bots.Bot:
-    """A built-in level, ``PATH.py:FUNCTION`` or ``package.module:FUNCTION``."""
-    got = _loaded.get(spec)
-    if got is not None:
-        return got
-    if spec in bots.LEVELS:
-        got = bots.get(spec)
-    else:
-        where, _, func = spec.rpartition(":")
-        if not where or not func:
-            raise ValueError(f"{spec}: not a level nor PATH.py:FUNCTION")
-        if where.endswith(".py"):
-            path = Path(where).resolve()
-            name = f"_plugin_{abs(hash(str(path)))}"
-            loader = importlib.util.spec_from_file_location(name, path)
-            if loader is None or loader.loader is None:
-                raise ValueError(f"{spec}: cannot load {where}")
-            module = importlib.util.module_from_spec(loader)
-            sys.modules[name] = module
-            loader.loader.exec_module(module)
-        else:
-            module = importlib.import_module(where)
-        got = getattr(module, func)
-    _loaded[spec] = got
-    return got
+    """A built-in level, ``PATH.py:FUNCTION`` or ``package.module:FUNCTION``
+    (:func:`game.bots.plugins.load`, as ``game.simulate`` loads them)."""
+    return bots.get(spec) if spec in bots.LEVELS else plugins.load(spec)
 
 
 def play_game(specs: tuple[str, ...], seed: int) -> Game:

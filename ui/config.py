@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from game.gamefile import BOT_LEVELS
 from game.limits import MAX_PLAYERS, MAX_WINDOW, MIN_PLAYERS, MIN_WINDOW, excerpt, name_problem
 
 MIN_SEATS, MAX_SEATS = MIN_PLAYERS, MAX_PLAYERS
-BOT_LEVELS = ("baseline", "easy", "normal", "expert")
 BOT_NAMES = ("Ada", "Bo", "Cyd", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lou",
              "Max", "Nia", "Oz", "Pia", "Quin", "Rex", "Sol")
 
@@ -125,8 +125,3 @@ def parse_size(text: str) -> tuple[int, int]:
 def demo_seats(count: int = 5) -> list[Seat]:
     levels = ("expert", "normal", "easy", "baseline", "normal", "expert")
     return [Seat(BOT_NAMES[i], levels[i % len(levels)]) for i in range(count)]
-
-
-def default_seats(you: str) -> list[Seat]:
-    """The menu's "New game": you and three bots."""
-    return [Seat(you, None), Seat("Ada", "normal"), Seat("Bo", "easy"), Seat("Cyd", "expert")]

@@ -16,10 +16,11 @@ from collections.abc import Callable, Sequence
 from functools import cache
 
 from game.bots import plugins
+from game.gamefile import BOT_LEVELS
 from game.state import Action
 from game.view import SeatView
 
-LEVELS = ("easy", "normal", "expert", "baseline")
+LEVELS = BOT_LEVELS  # the built-in levels, as a game file names them
 
 #: ``legal`` is a list for plug-ins (INTERFACES.md §5); built-in bots may get a tuple
 Bot = Callable[[SeatView, Sequence[Action], random.Random], Action]

@@ -24,8 +24,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from game.bots.solo import FLIP7_BONUS, FLIP7_SIZE, SoloSolver, solo_policy_value, solo_values_exact
+from game.bots.solo import SoloSolver, solo_policy_value, solo_values_exact
 from game.cards import (
+    FLIP7_BONUS,
+    FLIP7_SIZE,
     FLIP_THREE,
     FREEZE,
     MODIFIERS,

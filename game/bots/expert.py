@@ -33,7 +33,7 @@ import random
 from game.bots import winprob
 from game.bots.analysis import _falling, _State, flip_three_value, solo_hit_value
 from game.bots.common import opponents
-from game.cards import FREEZE, MODIFIERS, SECOND_CHANCE, modifier_bonus
+from game.cards import FLIP7_BONUS, FLIP7_SIZE, FREEZE, MODIFIERS, SECOND_CHANCE, modifier_bonus
 from game.state import ACTIVE, BUSTED, HIT_OR_STAY, STAYED, Action
 from game.view import SeatView
 
@@ -185,7 +185,7 @@ def _leaf(st: _State, u: Outlook, flip_three: bool = True) -> float:
     stay = st.stay()
     us = u(stay)
     mul = st.mul
-    base = stay + (15 if st.distinct() + 1 >= 7 else 0)  # a 7th number: Flip 7
+    base = stay + (FLIP7_BONUS if st.distinct() + 1 >= FLIP7_SIZE else 0)  # Flip 7
     acc = 0.0
     for v, c in enumerate(st.counts):
         if c:

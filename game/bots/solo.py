@@ -40,10 +40,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from game.cards import FLIP_THREE, FREEZE, MODIFIERS, SECOND_CHANCE, modifier_bonus
-
-FLIP7_BONUS = 15  # R7.4
-FLIP7_SIZE = 7  # R4.4
+from game.cards import (
+    FLIP7_BONUS,
+    FLIP7_SIZE,
+    FLIP_THREE,
+    FREEZE,
+    MODIFIERS,
+    SECOND_CHANCE,
+    modifier_bonus,
+)
 
 
 def _popcount(mask: int) -> int:

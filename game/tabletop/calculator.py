@@ -30,6 +30,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from game.cards import (
+    FLIP7_BONUS,
+    FLIP7_SIZE,
     MODIFIERS,
     PLUS_MODIFIERS,
     calculation,
@@ -39,8 +41,6 @@ from game.cards import (
 )
 from game.limits import excerpt
 
-FLIP7_NUMBERS = 7
-FLIP7_BONUS = 15
 _MODIFIER_ORDER = {m: i for i, m in enumerate(MODIFIERS)}
 _MODIFIER_SPELLINGS = {"×2": "x2", "X2": "x2", "*2": "x2"}
 
@@ -81,7 +81,7 @@ class CardHand:
 
     @property
     def flip7(self) -> bool:
-        return not self.busted and len(set(self.numbers)) == FLIP7_NUMBERS
+        return not self.busted and len(set(self.numbers)) == FLIP7_SIZE
 
     @property
     def number_sum(self) -> int:
@@ -156,7 +156,7 @@ def count(numbers: Iterable[int | str] = (), modifiers: Iterable[str] = (),
         if twice:
             raise ImpossibleHandError(f"{_and(twice)} twice: a hand with the same number "
                                       "twice has busted")
-        if len(nums) > FLIP7_NUMBERS:
+        if len(nums) > FLIP7_SIZE:
             raise ImpossibleHandError(f"{len(nums)} different numbers: the round ends at the "
                                       "7th (Flip 7)")
     elif nums:  # R4.2: the first duplicate busts, and it stays in the line (R1.5)
@@ -170,7 +170,7 @@ def count(numbers: Iterable[int | str] = (), modifiers: Iterable[str] = (),
         if len(twice) > 1:
             raise ImpossibleHandError(f"{_and(twice)} twice: a hand busts at its first "
                                       "duplicate")
-        if len(seen) >= FLIP7_NUMBERS:
+        if len(seen) >= FLIP7_SIZE:
             raise ImpossibleHandError(f"{len(seen)} different numbers: the 7th made a Flip 7 "
                                       "and ended the round before any bust")
     hand = CardHand(tuple(nums), tuple(mods), busted)

@@ -188,9 +188,6 @@ class ScoreSheet:
         del self._rounds[round_no - 1]
 
     # ---------------------------------------------------------------- scores
-    def round_points(self, round_no: int) -> tuple[int, ...]:
-        return tuple(cell_points(c) for c in self._row(round_no, create=False))
-
     def totals_after(self, round_no: int) -> tuple[int, ...]:
         """Totals after a finished round; ``0`` gives the starting totals."""
         if not 0 <= round_no <= self.round_count:

@@ -20,14 +20,14 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from game.bots import plugins
-from game.limits import MAX_NAME, MAX_TARGET, clean_text, name_problem, parse_int
+from game.limits import MAX_NAME, MAX_SPEC, MAX_TARGET, clean_text, name_problem, parse_int
 from game.rules import DEFAULT_TARGET, FLIP_THREE_ON_BUST, OPENINGS, RuleOptions
 from ui.config import BOT_LEVELS, BOT_NAMES, MAX_SEATS, MIN_SEATS, Seat
 
 PLUGIN = "plugin"  # the kind of a seat whose bot is a plug-in spec (INTERFACES.md §5)
 KINDS = (None, "easy", "normal", "expert", PLUGIN)  # what a seat's kind button cycles through
 NAME_LIMIT = MAX_NAME
-SPEC_LIMIT = 300
+SPEC_LIMIT = MAX_SPEC
 __all__ = ["MAX_TARGET", "NAME_LIMIT", "PLUGIN", "SPEC_LIMIT", "GameSpec", "TableSetup",
            "seat_kind"]
 

@@ -63,14 +63,6 @@ class TableLayout:
         """A font size designed at 1280×720, scaled to this window."""
         return max(10, round(px * self.unit))
 
-    def named_rects(self) -> dict[str, Rect]:
-        """Every top-level rect by name (for tests and debugging overlays)."""
-        out = {name: getattr(self, name) for name in (
-            "center", "draw_pile", "discard_pile", "in_play", "caption", "panel", "bar",
-            "prompt", "hint", "hit_button", "stay_button")}
-        out.update({f"seat{i}": s.box for i, s in enumerate(self.seats)})
-        return out
-
 
 def table_layout(size: tuple[int, int], seat_count: int) -> TableLayout:
     """Lay out a table for ``seat_count`` seats (2–18) in a window of ``size``."""
