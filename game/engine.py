@@ -22,7 +22,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 from game import events as ev
 from game.cards import (
@@ -176,14 +176,15 @@ class Game:
         self.winner: int | None = None
         self.reshuffled_this_round = False
         self.cursor = self.dealer  # whose turn it was last (R5.6)
-        self._stack: list[tuple] = []  # tasks still to run this round; a turn lies under them
+        # tasks still to run this round; a turn lies under them
+        self._stack: list[tuple[Any, ...]] = []
         self._hit_or_stay_decisions = _hit_or_stay_decisions(n)
         self._target_actions = _target_actions(n)
         self._hand_views: tuple[HandView, ...] | None = None  # made on the first view()
         self._after = _seats_after(n)  # R3.1: the seats in turn order after each seat
         self._context = ""  # what a pending target decision is for
         self._record = record_events
-        self._events: list = []
+        self._events: list[Any] = []
         self.started = False
         #: what :meth:`start` returned, kept (clones too) for callers that did not
         #: start the game themselves, e.g. a game read from a file
@@ -282,7 +283,7 @@ class Game:
     def _check(self, action: Action) -> None:
         d = self.pending
         if (d is not None and action.seat == d.seat and action.kind in _KINDS
-                and (action.kind == TARGET) == (d.kind == TARGET)
+                and (action.kind == TARGET) == (d.kind == DecisionKind.TARGET)
                 and (action.kind != TARGET or action.target in d.options)):
             return  # legal: the common case, checked without building a message
         name = self._name(action.seat) if 0 <= action.seat < len(self.players) else None
@@ -298,7 +299,7 @@ class Game:
         hand = self.hands[action.seat]
         if action.kind == STAY and hand.status == ACTIVE and not hand.has_cards():
             raise IllegalActionError(f"{name} cannot stay: no card in front of them (R3.3)")
-        if action.seat != d.seat or (action.kind == TARGET) != (d.kind == TARGET):
+        if action.seat != d.seat or (action.kind == TARGET) != (d.kind == DecisionKind.TARGET):
             raise IllegalActionError(f"{name} cannot {verb}: the game waits for "
                                      f"{self._describe(d)}")
         if action.kind == TARGET and action.target not in d.options:
@@ -306,13 +307,13 @@ class Game:
                 raise IllegalActionError(f"{name} cannot choose seat {action.target}: "
                                          "there is no such seat")
             target = self._name(action.target)
-            raise IllegalActionError(f"{name} cannot give the {CARD_TITLES[d.card]} to "
+            raise IllegalActionError(f"{name} cannot give the {CARD_TITLES[cast(str, d.card)]} to "
                                      f"{target}: {self._why_not(d, action.target)}")
 
     def _describe(self, d: Decision) -> str:
         if d.kind == HIT_OR_STAY:
             return f"{self._name(d.seat)} to hit or stay"
-        return f"{self._name(d.seat)} to choose who gets the {CARD_TITLES[d.card]}"
+        return f"{self._name(d.seat)} to choose who gets the {CARD_TITLES[cast(str, d.card)]}"
 
     def _why_not(self, d: Decision, seat: int) -> str:
         hand = self.hands[seat]

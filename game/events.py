@@ -137,7 +137,7 @@ class FlipThreeStarted(NamedTuple):
 class Staged(NamedTuple):
     seat: int  # the Flip Three's target, who revealed it
     card: str
-    index: int  # position in the tray, 0-based
+    index: int  # type: ignore[assignment]  # position in the tray, 0-based (shadows tuple.index)
 
 
 class FlipThreeEnded(NamedTuple):

@@ -12,7 +12,7 @@ import json
 import os
 import stat
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from game.atomic import write_atomic
 from game.cards import ALL_CARDS, UnknownCardError, composition
@@ -190,7 +190,7 @@ def to_dict(game: Game) -> dict[str, Any]:
 def _action_dict(game: Game, action: Action) -> dict[str, str]:
     out = {"player": game.players[action.seat], "do": action.kind}
     if action.kind == TARGET:
-        out["target"] = game.players[action.target]
+        out["target"] = game.players[cast(int, action.target)]
     return out
 
 
@@ -214,7 +214,7 @@ def _players(raw: list[Any]) -> tuple[list[str], list[str | None]]:
         if isinstance(p, str):
             name, bot = p, None
         elif isinstance(p, dict):
-            name, bot = p.get("name"), p.get("bot")
+            name, bot = cast(Any, p.get("name")), p.get("bot")
             if not isinstance(name, str):
                 raise GameFileError(f"player {i}: missing or non-text 'name'")
             if bot is not None and not _bot_level(bot):

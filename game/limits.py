@@ -13,6 +13,7 @@ within them, so the program never writes a file it would refuse to read.
 from __future__ import annotations
 
 import unicodedata
+from typing import Any
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 18  # seats at the table, New game, --players, score sheets (R2.1, R1.4)
@@ -99,7 +100,7 @@ def excerpt(value: object, limit: int = EXCERPT) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
-def _short_repr(value: dict | list) -> str:
+def _short_repr(value: dict[Any, Any] | list[Any]) -> str:
     kind = "an object" if isinstance(value, dict) else "a list"
     return f"{kind} of {len(value)}"
 

@@ -42,4 +42,5 @@ def get(level: str) -> Bot:
 @cache
 def _builtin(level: str) -> Bot:
     """A built-in level's ``choose``, looked up once (the simulator asks every game)."""
-    return importlib.import_module(f"{__name__}.{level}").choose
+    choose: Bot = importlib.import_module(f"{__name__}.{level}").choose
+    return choose

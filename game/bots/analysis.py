@@ -186,7 +186,7 @@ class _State:
         fields = {name: getattr(self, name) for name in self.__slots__}
         fields.update(changes)
         fields["size"] = self.size - 1
-        return _State(**fields)  # type: ignore[arg-type]
+        return _State(**fields)
 
     def children(self) -> list[tuple[int, _State | float]]:
         """``(copies, next state or final score)`` for every kind of next card.
@@ -229,7 +229,7 @@ class _State:
         stay = self.stay()
         new = sum(self.counts)
         weighted = sum(v * c for v, c in enumerate(self.counts))
-        acc = new * stay + self.mul * weighted
+        acc: float = new * stay + self.mul * weighted
         if self.distinct() + 1 >= FLIP7_SIZE:
             acc += FLIP7_BONUS * new
         if self.sch:

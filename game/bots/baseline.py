@@ -20,6 +20,7 @@ def choose(view: SeatView, legal: Sequence[Action], rng: random.Random) -> Actio
         # hand score per R7 without the Flip 7 bonus (a pending hand never has one)
         return legal[0] if view.me.score < STAY_AT else legal[1]
     d = view.pending
+    assert d is not None  # a bot is asked only when it must decide
     me = view.seat
     n = len(view.players)
     after_me = sorted((s for s in d.options if s != me), key=lambda s: (s - me) % n)
@@ -27,9 +28,9 @@ def choose(view: SeatView, legal: Sequence[Action], rng: random.Random) -> Actio
         return Action.choose(me, after_me[0])  # the first eligible after itself
     if not after_me:
         return Action.choose(me, me)
-    if d.card == FREEZE:
-        key = lambda s: view.hand(s).score  # noqa: E731
-    else:  # Flip Three: the opponent with the most number cards
-        key = lambda s: view.hand(s).number_count  # noqa: E731
+    def key(s: int) -> int:  # Freeze: the best score; Flip Three: the most number cards
+        hand = view.hand(s)
+        return hand.score if d.card == FREEZE else hand.number_count
+
     best = max(key(s) for s in after_me)
     return Action.choose(me, next(s for s in after_me if key(s) == best))

@@ -14,6 +14,7 @@ from game.view import SeatView
 
 def choose(view: SeatView, legal: list[Action], rng: random.Random) -> Action:
     d = view.pending
+    assert d is not None  # a bot is asked only when it must decide
     if d.kind == HIT_OR_STAY:
         if rng.random() < 0.1:  # a whim
             return rng.choice(legal)

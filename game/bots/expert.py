@@ -29,13 +29,15 @@ Alone at the table (solo rounds) it maximises the expected round score.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from game.bots import winprob
 from game.bots.analysis import _falling, _State, flip_three_value, solo_hit_value
 from game.bots.common import opponents
 from game.cards import FLIP7_BONUS, FLIP7_SIZE, FREEZE, MODIFIERS, SECOND_CHANCE, modifier_bonus
 from game.state import ACTIVE, BUSTED, HIT_OR_STAY, STAYED, Action
-from game.view import SeatView
+from game.view import HandView, SeatView
 
 DEPTH = 2  # cards of lookahead for hit or stay
 DEFAULT_T = 25  # an unknown opponent is modelled as the baseline (INTERFACES.md §4)
@@ -49,6 +51,7 @@ for _t in MODELS:  # the tables for the default target, built once at import (~0
 
 def choose(view: SeatView, legal: list[Action], rng: random.Random) -> Action:
     d = view.pending
+    assert d is not None  # a bot is asked only when it must decide
     me = view.seat
     if d.kind == HIT_OR_STAY:
         return Action.hit(me) if wants_hit(view) else Action.stay(me)
@@ -67,7 +70,7 @@ def projection(view: SeatView, seat: int) -> int:
 
 
 # -- opponents ---------------------------------------------------------------
-_memory: dict[tuple, dict] = {}
+_memory: dict[tuple[Any, ...], dict[str, Any]] = {}
 
 
 def opponent_thresholds(view: SeatView) -> dict[int, int]:
@@ -119,7 +122,7 @@ class Outlook:
         if leader_only and len(self.rivals) > 1:  # the rival expected to finish highest
             self.rivals = [max(self.rivals, key=lambda r: r[1] + sum(y * p for y, p in r[2]))]
         self._tables = {t: winprob.win_table(self.target, t) for t in set(ts.values())}
-        self._cache: dict[int, float] = {}
+        self._cache: dict[float, float] = {}
 
     def against(self, total: int, dist: winprob.Dist, t: int, x: int) -> float:
         a = self.mine + x
@@ -240,7 +243,8 @@ def wants_hit(view: SeatView) -> bool:
 
 
 # -- Freeze and Flip Three -----------------------------------------------------
-def survive_three(numbers, second_chance: bool, unseen) -> float:
+def survive_three(numbers: Sequence[str], second_chance: bool,
+                  unseen: Mapping[str, int]) -> float:
     """Chance that three forced cards do not bust the hand (R5.4; numbers exact)."""
     held = set(numbers)
     fresh = [max(0, unseen.get(str(v), 0)) for v in range(13) if str(v) not in held]
@@ -265,7 +269,7 @@ def survive_three(numbers, second_chance: bool, unseen) -> float:
     return min(1.0, ways / _falling(size, draws))
 
 
-def after_flip_three(hand, unseen, t: int) -> winprob.Dist:
+def after_flip_three(hand: HandView, unseen: Mapping[str, int], t: int) -> winprob.Dist:
     """How a hand's round ends if it takes three forced cards, then plays stop-at-t."""
     alive = survive_three(hand.numbers, hand.second_chance, unseen)
     if alive <= 1e-9:
@@ -279,7 +283,7 @@ def after_flip_three(hand, unseen, t: int) -> winprob.Dist:
 
 
 def forced_value(st: _State, u: Outlook, draws: int = 3,
-                 memo: dict | None = None) -> float:
+                 memo: dict[Any, float] | None = None) -> float:
     """Expectation of ``U`` after ``draws`` forced cards (a Flip Three, R5.4), then staying.
 
     The same hand reached in another order (5 then 7, 7 then 5) is valued once.
@@ -316,7 +320,7 @@ def best_target(view: SeatView, options: tuple[int, ...], freeze: bool) -> int:
     fixed = 0 if me.status == BUSTED else me.score
     best, best_value = view.seat, float("-inf")
     shortfall = 0.0
-    if active and not freeze and view.seat in options:
+    if st is not None and not freeze and view.seat in options:
         # Three blind hits are a policy it could follow itself, so keeping the Flip
         # Three is never worth more than playing on; the two-card lookahead sees
         # less than three cards, and that shortfall is added to playing on.
@@ -330,7 +334,7 @@ def best_target(view: SeatView, options: tuple[int, ...], freeze: bool) -> int:
             hand = view.hand(s)
             dist = ((hand.score, 1.0),) if freeze else after_flip_three(hand, unseen, t)
             u = base.changed(s, dist)
-            value = max(u(st.stay()), hit_value(st, u)) + shortfall if active else u(fixed)
+            value = max(u(st.stay()), hit_value(st, u)) + shortfall if st is not None else u(fixed)
         if value > best_value + 1e-12:
             best, best_value = s, value
     return best

@@ -20,6 +20,7 @@ RISK_LIMIT = 0.26
 
 def choose(view: SeatView, legal: list[Action], rng: random.Random) -> Action:
     d = view.pending
+    assert d is not None  # a bot is asked only when it must decide
     me = view.seat
     if d.kind == HIT_OR_STAY:
         score = view.me.score

@@ -24,7 +24,7 @@ import sys
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 Bot = Callable[[Any, Sequence[Any], random.Random], Any]
 
@@ -75,7 +75,7 @@ def _load(spec: str) -> Bot:
         raise PluginError(f"bot {spec!r}: {where} has no function {function!r}")
     if not callable(bot):
         raise PluginError(f"bot {spec!r}: {function!r} is not a function")
-    return bot
+    return cast(Bot, bot)
 
 
 def _load_file(spec: str, path: Path) -> Any:

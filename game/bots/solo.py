@@ -174,7 +174,7 @@ class SoloSolver:
         has_card = self.held or self.mul[0] != 1 or self.plus[0] or self.second_chance
         return hit if not has_card else max(stay, hit)  # R3.3: no card -> must hit
 
-    def _root_key(self) -> tuple[int, ...]:
+    def _root_key(self) -> tuple[int, int, int, int, int, int, int, int]:
         held_dups = sum(self.counts[v] for v in range(13) if self.held >> v & 1)
         sc, f3, fz = self.actions
         return (self.held, int(self.second_chance), held_dups, sc, f3, fz, 0, 0)

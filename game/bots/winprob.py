@@ -27,6 +27,7 @@ import json
 from bisect import bisect_left
 from functools import cache, lru_cache
 from pathlib import Path
+from typing import Any
 
 TABLES = Path(__file__).with_name("expert_tables.json")
 STEP = 5  # points per cell of the win table
@@ -36,8 +37,9 @@ Dist = tuple[tuple[int, float], ...]  # (round score, probability), probabilitie
 
 
 @lru_cache(maxsize=1)
-def _data() -> dict:
-    return json.loads(TABLES.read_text())
+def _data() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(TABLES.read_text())
+    return data
 
 
 def thresholds() -> tuple[int, ...]:

@@ -15,7 +15,7 @@ from game.commands.cli import run
 from game.engine import Game
 from game.gamefile import GameFileError, load
 from game.limits import excerpt
-from game.state import TARGET
+from game.state import DecisionKind
 
 
 def summary(game: Game) -> dict[str, Any]:
@@ -55,7 +55,7 @@ def waiting_for(game: Game) -> dict[str, Any] | None:
     if d is None:
         return None
     return {"player": game.players[d.seat],
-            "decision": "target" if d.kind == TARGET else "hit_or_stay",
+            "decision": "target" if d.kind == DecisionKind.TARGET else "hit_or_stay",
             "card": d.card,
             "options": [game.players[s] for s in d.options]}
 

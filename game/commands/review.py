@@ -32,15 +32,16 @@ import random
 import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from game.bots import expert, winprob
 from game.bots.analysis import _State, bust_probability, flip_three_value, solo_values_exact
+from game.cards import FREEZE, SECOND_CHANCE
 from game.commands.cli import run
 from game.engine import Game
 from game.gamefile import GameFileError, new_game, parse_actions, parse_json, read_text
 from game.limits import excerpt
-from game.state import ACTIVE, BUSTED, FREEZE, HIT_OR_STAY, SECOND_CHANCE, IllegalActionError
+from game.state import ACTIVE, BUSTED, HIT_OR_STAY, Action, IllegalActionError
 from game.view import SeatView
 
 DEPTH = 2  # cards of lookahead for the expected points when the exact solver is slow
@@ -145,7 +146,7 @@ def target_win(view: SeatView, options: tuple[int, ...], freeze: bool) -> dict[i
     st = _State.of(me.numbers, me.modifiers, me.second_chance, unseen) if active else None
     fixed = 0 if me.status == BUSTED else me.score
     shortfall = own = 0.0
-    if active and not freeze and view.seat in options:
+    if st is not None and not freeze and view.seat in options:
         own = expert.forced_value(st, base)
         shortfall = max(0.0, own - max(base(st.stay()), expert.hit_value(st, base)))
     out = {}
@@ -157,7 +158,8 @@ def target_win(view: SeatView, options: tuple[int, ...], freeze: bool) -> dict[i
         hand = view.hand(s)
         dist = ((hand.score, 1.0),) if freeze else expert.after_flip_three(hand, unseen, t)
         u = base.changed(s, dist)
-        out[s] = max(u(st.stay()), expert.hit_value(st, u)) + shortfall if active else u(fixed)
+        out[s] = (max(u(st.stay()), expert.hit_value(st, u)) + shortfall if st is not None
+                  else u(fixed))
     return out
 
 
@@ -179,9 +181,11 @@ def target_points(view: SeatView, options: tuple[int, ...], card: str) -> dict[i
     return out
 
 
-def judge(view: SeatView, chosen, index: int = 0, rng: random.Random | None = None) -> Reviewed:
+def judge(view: SeatView, chosen: Action, index: int = 0,
+          rng: random.Random | None = None) -> Reviewed:
     """Review one decision: ``chosen`` (an :class:`~game.state.Action`) at ``view``."""
     d = view.pending
+    assert d is not None  # a decision is reviewed where it was made
     names = view.players
     me = view.me
     rng = rng or random.Random(0)
@@ -201,11 +205,11 @@ def judge(view: SeatView, chosen, index: int = 0, rng: random.Random | None = No
             now = expert.Outlook(view)(0 if me.status == BUSTED else me.score)
             wins = {s: now for s in d.options}
         else:
-            pts = target_points(view, d.options, card)
+            pts = target_points(view, d.options, cast(str, card))
             wins = target_win(view, d.options, card == FREEZE)
         points = {names[s]: v for s, v in pts.items()}
         win = {names[s]: v for s, v in wins.items()}
-        did, exp = names[chosen.target], names[best.target]
+        did, exp = names[cast(int, chosen.target)], names[cast(int, best.target)]
         kind, exact = "target", False
     matched = did == exp
     cost_points = 0.0 if matched else points[exp] - points[did]

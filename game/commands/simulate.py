@@ -11,9 +11,9 @@ import json
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any
+from typing import Any, NoReturn
 
 from game import bots as bot_registry
 from game.bots import Bot, plugins
@@ -103,7 +103,8 @@ def _solo_chunk(args: tuple[str, int, int, int]) -> tuple[int, int, int]:
     return total, busts, flips
 
 
-def _run_chunks(func, make_args, count: int, workers: int, progress: bool) -> list:
+def _run_chunks(func: Callable[..., Any], make_args: Callable[[int, int], Any], count: int,
+                workers: int, progress: bool) -> list[Any]:
     """Run ``count`` items in chunks, on ``workers`` processes, with a progress bar."""
     size = max(1, min(2000, count // (workers * 8) or 1))
     chunks = [make_args(i, min(i + size, count)) for i in range(0, count, size)]
@@ -167,7 +168,7 @@ def _table(result: dict[str, Any]) -> str:
 class ArgumentParser(argparse.ArgumentParser):
     """Every error is one line on stderr and exit status 2 (no usage block)."""
 
-    def error(self, message: str):  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 

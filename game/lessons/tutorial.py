@@ -19,13 +19,16 @@ gentle "hit once more"; ``None``: any choice, which counts) or an "OK"
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from game.cards import FREEZE, SECOND_CHANCE
 from game.engine import Game
-from game.state import ACTIVE, BUSTED, FREEZE, HIT_OR_STAY, SECOND_CHANCE, TARGET, Action
+from game.state import ACTIVE, BUSTED, HIT_OR_STAY, Action, DecisionKind, Hand
+from game.view import SeatView
 
 FOLDER = Path(__file__).resolve().parent
 LESSONS = 5
@@ -37,19 +40,21 @@ STAY_AT = ({ADA: 18, BOB: 99}, {ADA: 10, BOB: 10}, {ADA: 10, BOB: 10}, {ADA: 10,
 
 def lesson_data(index: int, you: str = "You", totals: list[int] | None = None) -> dict[str, Any]:
     """Lesson ``index``'s ``flip7/1`` file, the player named ``you``, with these totals."""
-    data = json.loads((FOLDER / f"lesson{index + 1}.json").read_text(encoding="utf-8"))
+    data: dict[str, Any] = json.loads((FOLDER / f"lesson{index + 1}.json")
+                                      .read_text(encoding="utf-8"))
     data["players"][YOU] = you
     if totals is not None:
         data["totals"] = list(totals)
     return data
 
 
-def friendly_bot(lesson: int) -> Callable:
+def friendly_bot(lesson: int) -> Callable[[SeatView, Sequence[Action], random.Random], Action]:
     """Ada's and Bob's play in a lesson: stay from a set score on; keep action cards."""
     stay_at = STAY_AT[lesson]
 
-    def choose(view, legal, rng) -> Action:
+    def choose(view: SeatView, legal: Sequence[Action], rng: random.Random) -> Action:
         d = view.pending
+        assert d is not None  # a bot is asked only when it must decide
         me = view.seat
         if d.kind == HIT_OR_STAY:
             return Action.stay(me) if view.me.score >= stay_at[me] else Action.hit(me)
@@ -63,6 +68,13 @@ def friendly_bot(lesson: int) -> Callable:
 def _mine(game: Game) -> bool:
     d = game.pending
     return d is not None and d.seat == YOU
+
+
+def _asked_to_give(game: Game, card: str) -> bool:
+    """The person must say who gets ``card``."""
+    d = game.pending
+    return (d is not None and d.seat == YOU and d.kind == DecisionKind.TARGET
+            and d.card == card)
 
 
 def _my_turn(game: Game) -> bool:
@@ -82,7 +94,7 @@ class Step:
     sticky: bool = False  #: shown as long as ``when`` holds (not done by one decision)
 
 
-def _hand(game: Game):
+def _hand(game: Game) -> Hand:
     return game.hands[YOU]
 
 
@@ -109,14 +121,13 @@ STEPS: tuple[Step, ...] = (
     # lesson 3: a Freeze
     Step("round_freeze", 2, lambda g: _my_turn(g) and not g.actions, "bar", "hit",
          "rules.basics.turn", "R3.2"),
-    Step("freeze", 2, lambda g: _mine(g) and g.pending.kind == TARGET
-         and g.pending.card == FREEZE, "seats", None, "rules.actions.freeze", "R5.1, R5.2"),
+    Step("freeze", 2, lambda g: _asked_to_give(g, FREEZE), "seats", None,
+         "rules.actions.freeze", "R5.1, R5.2"),
     # lesson 4: a Flip Three with a card staged in the tray
     Step("round_flip_three", 3, lambda g: _my_turn(g) and not g.actions, "bar", "hit",
          "rules.basics.turn", "R3.2"),
-    Step("flip_three", 3, lambda g: _mine(g) and g.pending.kind == TARGET
-         and g.pending.card == "flip_three", "seats", None, "rules.actions.flip_three",
-         "R5.4"),
+    Step("flip_three", 3, lambda g: _asked_to_give(g, "flip_three"), "seats", None,
+         "rules.actions.flip_three", "R5.4"),
     Step("tray", 3, lambda g: bool(g.staged), "tray", "ok", "rules.tricky.tray",
          "R5.4.2, R5.4.4, R5.5"),
     Step("queue", 3, lambda g: bool(g.queue) and g.pending is not None, "queue", "ok", None,

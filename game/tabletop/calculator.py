@@ -223,7 +223,7 @@ def _modifier(value: object) -> str:
     if not isinstance(value, str) or value not in _MODIFIER_ORDER:
         raise ImpossibleHandError(f"{excerpt(value)} is not a modifier card "
                                   f"({', '.join(MODIFIERS)})")
-    return value  # type: ignore[return-value]
+    return value
 
 
 def _and(values: Sequence[int]) -> str:

@@ -166,4 +166,4 @@ def _seat_result(data: Any) -> SeatResult:
         values[key] = value
     if values["busts"] > values["rounds"] or values["flip7s"] > values["rounds"]:
         raise StatsError(f"seat {excerpt(name)}: more busts or Flip 7s than rounds")
-    return SeatResult(name=name, bot=bot, won=won, **values)
+    return SeatResult(name=str(name), bot=bot, won=won, **values)
