@@ -347,18 +347,8 @@ class Game:
         while True:
             try:  # one try around the loop: the hot path pays nothing for it
                 if action is not None:
-                    kind, seat, target = action  # (unpacking is faster than names)
-                    action = None  # done even if the round ends in the middle of it
-                    if kind == HIT:
-                        self._deal(seat, _HIT, 0)
-                    elif kind == STAY:
-                        hand = self.hands[seat]
-                        hand.status = STAYED
-                        if self._record:
-                            events.append(ev.Stayed(seat, hand.points, False))
-                    else:
-                        assert target is not None  # checked, or one of pending.actions
-                        self._settle(seat, target, self._context, forced=False)
+                    act, action = action, None  # done even if the round ends in the middle
+                    self._carry_out(act)
                 stack, hands = self._stack, self.hands
                 while self.pending is None:
                     if stack:
@@ -384,6 +374,20 @@ class Game:
             except _Interrupt:  # the round ended mid-task; its stack is already reset
                 if self.winner is not None:
                     return events
+
+    def _carry_out(self, action: Action) -> None:
+        """One decision: a hit, a stay, or a target given (checked, or from pending)."""
+        kind, seat, target = action  # (unpacking is faster than names)
+        if kind == HIT:
+            self._deal(seat, _HIT, 0)
+        elif kind == STAY:
+            hand = self.hands[seat]
+            hand.status = STAYED
+            if self._record:
+                self._events.append(ev.Stayed(seat, hand.points, False))
+        else:
+            assert target is not None  # checked, or one of pending.actions
+            self._settle(seat, target, self._context, forced=False)
 
     def _start_round(self) -> None:
         self.round_no += 1
@@ -456,7 +460,12 @@ class Game:
                 hand.status = BUSTED
                 hand.points = 0
                 self._emit(ev.Busted, seat, card)
-        elif card == SECOND_CHANCE:
+        else:
+            self._place(seat, hand, card, slot)
+
+    def _place(self, seat: int, hand: Hand, card: str, slot: int) -> None:
+        """A Second Chance, an action card or a modifier just drawn by ``seat`` (R5, R6)."""
+        if card == SECOND_CHANCE:
             if not hand.second_chance:
                 hand.second_chance = True
                 self._emit(ev.SecondChanceKept, seat)
@@ -579,12 +588,7 @@ class Game:
         self.pending = None
         record = self._record
         if self.in_play or self.staged or self.queue:
-            for origin, cards in ((Place.IN_PLAY, self.in_play), (Place.TRAY, self.staged),
-                                  (Place.QUEUE, [c for c, _t, _c in self.queue])):
-                for card in cards:
-                    self._emit(ev.CardDiscarded, card, origin, None, DiscardReason.ROUND_OVER)
-                self.discard.extend(cards)
-            self.in_play, self.staged, self.queue = [], [], []
+            self._clear_waiting_cards()
         hands, totals, discard = self.hands, self.totals, self.discard
         if record:  # the hands as they were scored, before they are cleared
             results = tuple(ev.HandResult(tuple(h.numbers), tuple(h.modifiers),
@@ -614,6 +618,20 @@ class Game:
         if record:
             self._events += (ev.RoundScored(self.round_no, self.dealer, results, tuple(totals)),
                              ev.CardsCleared(len(discard) - before))
+        self._next_round_or_end()
+
+    def _clear_waiting_cards(self) -> None:
+        """R6.3: the cards in play, in the tray and in the queue go to the discard."""
+        for origin, cards in ((Place.IN_PLAY, self.in_play), (Place.TRAY, self.staged),
+                              (Place.QUEUE, [c for c, _t, _c in self.queue])):
+            for card in cards:
+                self._emit(ev.CardDiscarded, card, origin, None, DiscardReason.ROUND_OVER)
+            self.discard.extend(cards)
+        self.in_play, self.staged, self.queue = [], [], []
+
+    def _next_round_or_end(self) -> None:
+        """R8: a single leader at the target wins; else the dealer passes (R2.3)."""
+        totals = self.totals
         best = max(totals)
         if best >= self.rules.target:  # R8.1
             leaders = tuple(s for s, t in enumerate(totals) if t == best)
@@ -624,6 +642,6 @@ class Game:
             self._emit(ev.TieContinues, leaders)  # R8.2
         old = self.dealer
         self.dealer = (old + 1) % len(self.players)  # R2.3
-        if record:
+        if self._record:
             self._events.append(ev.DealerPassed(old, self.dealer))
         self._start_round()

@@ -94,6 +94,26 @@ def from_dict(data: Any, record_events: bool = True) -> Game:
 def new_game(data: Any, record_events: bool = True, start: bool = True) -> Game:
     """The game at its start, before any action of the file (``start=False``: before
     its opening too; ``game.start()`` then deals it and returns its events)."""
+    _check_format(data)
+    names, bots = _players(_require(data, "players", list))
+    n = len(names)
+    rules = _rules(data.get("rules", {}))
+    seed = _require(data, "seed", int)
+    dealer, totals, deck = _table(data, n, rules)
+    actions = _require(data, "actions", list)
+    if len(actions) > MAX_ACTIONS:
+        raise GameFileError(f"{len(actions)} actions: a game file holds at most {MAX_ACTIONS}")
+    try:
+        return Game(names, rules, seed=seed, dealer=dealer, totals=totals, deck=deck, bots=bots,
+                    record_events=record_events, start=start)
+    except UnknownCardError:
+        bad = next(c for c in deck or () if not isinstance(c, str) or c not in ALL_CARDS)
+        raise GameFileError(f"'deck': unknown card {excerpt(bad)}") from None
+    except DeckError as e:
+        raise GameFileError(f"'deck': {e}") from None
+
+
+def _check_format(data: Any) -> None:
     if not isinstance(data, dict):
         raise GameFileError(f"not a game file: expected a JSON object, got {_kind(data)}")
     if "format" not in data:
@@ -101,19 +121,22 @@ def new_game(data: Any, record_events: bool = True, start: bool = True) -> Game:
     if data["format"] != FORMAT:
         raise GameFileError(f"unknown format {excerpt(data['format'])} "
                             f"(this program reads {FORMAT!r})")
-    names, bots = _players(_require(data, "players", list))
-    n = len(names)
-    raw_rules = data.get("rules", {})
+
+
+def _rules(raw_rules: Any) -> RuleOptions:
     if isinstance(raw_rules, dict) and "target" in raw_rules:
         target = raw_rules["target"]
         if _is_int(target) and target > MAX_TARGET:
             raise GameFileError(f"rule 'target' must be at most {MAX_TARGET}, "
                                 f"not {excerpt(target)}")
     try:
-        rules = RuleOptions.from_dict(raw_rules)
+        return RuleOptions.from_dict(raw_rules)
     except (RuleError, TypeError) as e:
         raise GameFileError(str(e)) from None
-    seed = _require(data, "seed", int)
+
+
+def _table(data: dict[str, Any], n: int, rules: RuleOptions) -> tuple[Any, Any, Any]:
+    """The file's ``dealer``, ``totals`` and ``deck``, checked (None where absent)."""
     dealer = data.get("dealer")
     if dealer is not None and (not _is_int(dealer) or not 0 <= dealer < n):
         raise GameFileError(f"'dealer' must be a seat index from 0 to {n - 1}, "
@@ -131,17 +154,7 @@ def new_game(data: Any, record_events: bool = True, start: bool = True) -> Game:
         most = sum(composition(rules.deck_count(n)).values())
         if len(deck) > most:
             raise GameFileError(f"'deck' lists {len(deck)} cards: the deck holds {most}")
-    actions = _require(data, "actions", list)
-    if len(actions) > MAX_ACTIONS:
-        raise GameFileError(f"{len(actions)} actions: a game file holds at most {MAX_ACTIONS}")
-    try:
-        return Game(names, rules, seed=seed, dealer=dealer, totals=totals, deck=deck, bots=bots,
-                    record_events=record_events, start=start)
-    except UnknownCardError:
-        bad = next(c for c in deck or () if not isinstance(c, str) or c not in ALL_CARDS)
-        raise GameFileError(f"'deck': unknown card {excerpt(bad)}") from None
-    except DeckError as e:
-        raise GameFileError(f"'deck': {e}") from None
+    return dealer, totals, deck
 
 
 def parse_actions(data: dict[str, Any], game: Game) -> list[Action]:

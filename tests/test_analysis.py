@@ -132,45 +132,66 @@ def test_values_at_a_later_turn_match_a_fresh_solve():
 # -- brute force over every draw order (R3–R5 solo, R7) ---------------------------------
 
 
+class _Walk:
+    """A player who hits at every free turn: the rules walked card by card."""
+
+    def __init__(self):
+        self.numbers, self.modifiers, self.second, self.busted = [], [], False, False
+        self.flipping, self.tray, self.queue = 0, [], []
+
+    def score(self):
+        if self.busted:
+            return 0
+        return hand_score(self.numbers, self.modifiers, len(self.numbers) >= 7)
+
+    def take(self, card):
+        """True when ``card`` ends the round."""
+        if self.flipping and card in ("freeze", "flip_three"):
+            self.tray.append(card)  # staged (R5.4.2)
+        elif card == "freeze":
+            return True  # R5.2
+        elif card == "flip_three":
+            self.flipping = 4  # this card, then three forced ones (R5.4)
+        elif is_number(card):
+            return self._number(card)
+        elif is_modifier(card):
+            self.modifiers.append(card)
+        else:
+            self.second = True  # R5.3 (a second one is discarded)
+        return False
+
+    def _number(self, card):
+        if card in self.numbers:
+            if not self.second:
+                self.busted = True  # R4.2
+                return True
+            self.second = False  # R5.3
+            return False
+        self.numbers.append(card)
+        return len(self.numbers) >= 7  # R4.4
+
+    def flip_on(self):
+        """A forced card was taken: True when a staged Freeze ends the round."""
+        if self.flipping:
+            self.flipping -= 1
+            while not self.flipping and (self.tray or self.queue):
+                self.queue, self.tray = self.queue + self.tray, []  # R5.4.4
+                if self.queue.pop(0) == "freeze":
+                    return True  # R5.5
+                self.flipping = 3
+        return False
+
+
 def _replay(drawn):
     """Walk the rules over cards drawn by a player who hit at every free turn.
 
     Returns ``(kind, score)``: kind ``"end"``, ``"free"`` (may stay) or ``"forced"``.
     """
-    numbers, modifiers, second = [], [], False
-    flipping, tray, queue = 0, [], []
-
-    def score():
-        return hand_score(numbers, modifiers, len(numbers) >= 7)
-
+    walk = _Walk()
     for card in drawn:
-        if flipping and card in ("freeze", "flip_three"):
-            tray.append(card)  # staged (R5.4.2)
-        elif card == "freeze":
-            return "end", score()  # R5.2
-        elif card == "flip_three":
-            flipping = 4  # this card, then three forced ones (R5.4)
-        elif is_number(card):
-            if card in numbers:
-                if not second:
-                    return "end", 0  # R4.2
-                second = False  # R5.3
-            else:
-                numbers.append(card)
-                if len(numbers) >= 7:
-                    return "end", score()  # R4.4
-        elif is_modifier(card):
-            modifiers.append(card)
-        else:
-            second = True  # R5.3 (a second one is discarded)
-        if flipping:
-            flipping -= 1
-            while not flipping and (tray or queue):
-                queue, tray = queue + tray, []  # R5.4.4
-                if queue.pop(0) == "freeze":
-                    return "end", score()  # R5.5
-                flipping = 3
-    return ("forced" if flipping else "free"), score()
+        if walk.take(card) or walk.flip_on():
+            return "end", walk.score()
+    return ("forced" if walk.flipping else "free"), walk.score()
 
 
 def brute_force(deck, hits_left=None):

@@ -50,50 +50,63 @@ def _random_games(count: int):
         yield rng, Game([f"P{i}" for i in range(n)], rules, seed=k, start=False)
 
 
+class _Mirror:
+    """In play, the tray and the queue, moved by the events alone (no rule of its own)."""
+
+    def __init__(self):
+        self.in_play: list[str] = []
+        self.staged: list[str] = []
+        self.queue: list[tuple[str, int]] = []
+
+    def see(self, e):
+        assert not any(isinstance(v, int) and v < 0 for v in e)  # no -1 sentinel
+        if isinstance(e, ev.CardInPlay):
+            self.in_play.append(e.card)
+        elif isinstance(e, ev.TargetChosen):
+            self.in_play.remove(e.card)
+        elif isinstance(e, ev.SecondChanceGiven):
+            self.in_play.remove(SECOND_CHANCE)
+        elif isinstance(e, ev.FlipThreeStarted):
+            if e.from_queue:
+                assert self.queue.pop(0) == (FLIP_THREE, e.seat)
+            self.in_play.append(FLIP_THREE)
+        elif isinstance(e, ev.Frozen):
+            if e.from_queue:
+                assert self.queue.pop(0) == ("freeze", e.seat)
+        elif isinstance(e, ev.FlipThreeEnded):
+            self.in_play.remove(FLIP_THREE)
+        elif isinstance(e, ev.Staged):
+            self.staged.append(e.card)
+        elif isinstance(e, ev.EffectQueued):
+            assert self.staged.pop(0) == e.card
+            self.queue.append((e.card, e.target))
+        elif isinstance(e, ev.CardDiscarded):
+            self.discarded(e)
+
+    def discarded(self, e):
+        assert isinstance(e.reason, ev.DiscardReason)
+        assert isinstance(e.origin, ev.Place)
+        assert (e.seat is None) == (e.reason == ev.DiscardReason.ROUND_OVER)
+        if e.origin == ev.Place.IN_PLAY:
+            self.in_play.remove(e.card)
+        elif e.origin == ev.Place.TRAY:
+            assert self.staged.pop(0) == e.card
+        elif e.origin == ev.Place.QUEUE:
+            assert self.queue.pop(0)[0] == e.card
+
+
 def test_events_alone_say_where_every_waiting_card_is():
     """A screen that mirrors in play / tray / queue from the events, with no rule of its own."""
     for rng, game in _random_games(120):
-        in_play: list[str] = []
-        staged: list[str] = []
-        queue: list[tuple[str, int]] = []
+        mirror = _Mirror()
         batch = game.start()
         while True:
             for e in batch:
-                assert not any(isinstance(v, int) and v < 0 for v in e)  # no -1 sentinel
-                if isinstance(e, ev.CardInPlay):
-                    in_play.append(e.card)
-                elif isinstance(e, ev.TargetChosen):
-                    in_play.remove(e.card)
-                elif isinstance(e, ev.SecondChanceGiven):
-                    in_play.remove(SECOND_CHANCE)
-                elif isinstance(e, ev.FlipThreeStarted):
-                    if e.from_queue:
-                        assert queue.pop(0) == (FLIP_THREE, e.seat)
-                    in_play.append(FLIP_THREE)
-                elif isinstance(e, ev.Frozen):
-                    if e.from_queue:
-                        assert queue.pop(0) == ("freeze", e.seat)
-                elif isinstance(e, ev.FlipThreeEnded):
-                    in_play.remove(FLIP_THREE)
-                elif isinstance(e, ev.Staged):
-                    staged.append(e.card)
-                elif isinstance(e, ev.EffectQueued):
-                    assert staged.pop(0) == e.card
-                    queue.append((e.card, e.target))
-                elif isinstance(e, ev.CardDiscarded):
-                    assert isinstance(e.reason, ev.DiscardReason)
-                    assert isinstance(e.origin, ev.Place)
-                    assert (e.seat is None) == (e.reason == ev.DiscardReason.ROUND_OVER)
-                    if e.origin == ev.Place.IN_PLAY:
-                        in_play.remove(e.card)
-                    elif e.origin == ev.Place.TRAY:
-                        assert staged.pop(0) == e.card
-                    elif e.origin == ev.Place.QUEUE:
-                        assert queue.pop(0)[0] == e.card
+                mirror.see(e)
             snap = game.snapshot()
-            assert sorted(in_play) == sorted(snap.in_play)
-            assert tuple(staged) == snap.staged
-            assert queue == [(q.card, q.target) for q in snap.queue]
+            assert sorted(mirror.in_play) == sorted(snap.in_play)
+            assert tuple(mirror.staged) == snap.staged
+            assert mirror.queue == [(q.card, q.target) for q in snap.queue]
             if game.over:
                 break
             batch = game.apply(rng.choice(game.legal_actions()))

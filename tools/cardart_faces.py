@@ -7,6 +7,7 @@ Coordinates are written for the 180×252 base card and multiplied by ``u``
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from itertools import pairwise
 
 from PIL import Image
@@ -67,43 +68,89 @@ ACTION_STYLE: dict[str, tuple[str, str, str]] = {
 }
 
 
+def _shape_ring(cx: float, cy: float, r: float) -> list[Op]:
+    return [("fill", circle(cx, cy, r)), ("cut", circle(cx, cy, r * 0.56))]
+
+
+def _shape_dot(cx: float, cy: float, r: float) -> list[Op]:
+    return [("fill", circle(cx, cy, r * 0.82))]
+
+
+def _shape_half(cx: float, cy: float, r: float) -> list[Op]:
+    arc = [(cx + r * math.cos(math.pi + math.pi * i / 48), cy + r * 0.42 + r * math.sin(
+        math.pi + math.pi * i / 48)) for i in range(49)]
+    return [("fill", arc)]
+
+
+def _shape_triangle(cx: float, cy: float, r: float) -> list[Op]:
+    return [("fill", regular(3, cx, cy + r * 0.2, r * 1.12))]
+
+
+def _shape_square(cx: float, cy: float, r: float) -> list[Op]:
+    return [("fill", regular(4, cx, cy, r * 1.0, start_deg=45))]
+
+
+def _shape_pentagon(cx: float, cy: float, r: float) -> list[Op]:
+    return [("fill", regular(5, cx, cy + r * 0.06, r * 1.02))]
+
+
+def _shape_hexagon(cx: float, cy: float, r: float) -> list[Op]:
+    return [("fill", regular(6, cx, cy, r * 1.0, start_deg=0))]
+
+
+def _shape_star(cx: float, cy: float, r: float) -> list[Op]:
+    return [("fill", star(7, cx, cy + r * 0.04, r * 1.1, r * 0.52))]
+
+
+def _shape_hourglass(cx: float, cy: float, r: float) -> list[Op]:
+    w, h = r * 0.86, r * 0.98
+    return [("fill", [(cx - w, cy - h), (cx + w, cy - h), (cx, cy)]),
+            ("fill", [(cx - w, cy + h), (cx + w, cy + h), (cx, cy)])]
+
+
+def _shape_diamond(cx: float, cy: float, r: float) -> list[Op]:
+    return [("fill", [(cx, cy - r * 1.1), (cx + r * 0.75, cy), (cx, cy + r * 1.1),
+                      (cx - r * 0.75, cy)])]
+
+
+def _shape_plus(cx: float, cy: float, r: float) -> list[Op]:
+    a, b = r * 0.34, r * 1.0
+    return [("fill", [(cx - a, cy - b), (cx + a, cy - b), (cx + a, cy - a), (cx + b, cy - a),
+                      (cx + b, cy + a), (cx + a, cy + a), (cx + a, cy + b), (cx - a, cy + b),
+                      (cx - a, cy + a), (cx - b, cy + a), (cx - b, cy - a), (cx - a, cy - a)])]
+
+
+def _shape_crescent(cx: float, cy: float, r: float) -> list[Op]:
+    return [("fill", circle(cx, cy, r)), ("cut", circle(cx + r * 0.48, cy - r * 0.3, r * 0.84))]
+
+
+def _shape_sun(cx: float, cy: float, r: float) -> list[Op]:
+    return [("fill", star(12, cx, cy, r * 1.08, r * 0.74))]
+
+
+_SHAPES: dict[str, Callable[[float, float, float], list[Op]]] = {
+    "ring": _shape_ring,
+    "dot": _shape_dot,
+    "half": _shape_half,
+    "triangle": _shape_triangle,
+    "square": _shape_square,
+    "pentagon": _shape_pentagon,
+    "hexagon": _shape_hexagon,
+    "star": _shape_star,
+    "hourglass": _shape_hourglass,
+    "diamond": _shape_diamond,
+    "plus": _shape_plus,
+    "crescent": _shape_crescent,
+    "sun": _shape_sun,
+}
+
+
 def shape_ops(kind: str, cx: float, cy: float, r: float) -> list[Op]:
     """The shape cue of a number value, fitting a circle of radius ``r``."""
-    if kind == "ring":
-        return [("fill", circle(cx, cy, r)), ("cut", circle(cx, cy, r * 0.56))]
-    if kind == "dot":
-        return [("fill", circle(cx, cy, r * 0.82))]
-    if kind == "half":
-        arc = [(cx + r * math.cos(math.pi + math.pi * i / 48), cy + r * 0.42 + r * math.sin(
-            math.pi + math.pi * i / 48)) for i in range(49)]
-        return [("fill", arc)]
-    if kind == "triangle":
-        return [("fill", regular(3, cx, cy + r * 0.2, r * 1.12))]
-    if kind == "square":
-        return [("fill", regular(4, cx, cy, r * 1.0, start_deg=45))]
-    if kind == "pentagon":
-        return [("fill", regular(5, cx, cy + r * 0.06, r * 1.02))]
-    if kind == "hexagon":
-        return [("fill", regular(6, cx, cy, r * 1.0, start_deg=0))]
-    if kind == "star":
-        return [("fill", star(7, cx, cy + r * 0.04, r * 1.1, r * 0.52))]
-    if kind == "hourglass":
-        w, h = r * 0.86, r * 0.98
-        return [("fill", [(cx - w, cy - h), (cx + w, cy - h), (cx, cy)]),
-                ("fill", [(cx - w, cy + h), (cx + w, cy + h), (cx, cy)])]
-    if kind == "diamond":
-        return [("fill", [(cx, cy - r * 1.1), (cx + r * 0.75, cy), (cx, cy + r * 1.1),
-                          (cx - r * 0.75, cy)])]
-    if kind == "plus":
-        a, b = r * 0.34, r * 1.0
-        return [("fill", [(cx - a, cy - b), (cx + a, cy - b), (cx + a, cy - a), (cx + b, cy - a),
-                          (cx + b, cy + a), (cx + a, cy + a), (cx + a, cy + b), (cx - a, cy + b),
-                          (cx - a, cy + a), (cx - b, cy + a), (cx - b, cy - a), (cx - a, cy - a)])]
-    if kind == "crescent":
-        return [("fill", circle(cx, cy, r)), ("cut", circle(cx + r * 0.48, cy - r * 0.3, r * 0.84))]
-    if kind == "sun":
-        return [("fill", star(12, cx, cy, r * 1.08, r * 0.74))]
-    raise ValueError(f"unknown shape {kind!r}")
+    shape = _SHAPES.get(kind)
+    if shape is None:
+        raise ValueError(f"unknown shape {kind!r}")
+    return shape(cx, cy, r)
 
 
 def _base(w: int, h: int, colour: Colour) -> Image.Image:

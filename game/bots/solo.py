@@ -38,7 +38,7 @@ The state is kept small without losing exactness:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from game.cards import (
     FLIP7_BONUS,
@@ -195,6 +195,42 @@ class SoloSolver:
             self.memo[key] = got
         return got
 
+    def _action_draws(self, add: Callable[[int, list[float]], None], nm: int, sch: int,
+                      dups: int, sc: int, f3: int, fz: int, forced: int, frozen: int,
+                      left: int, total: int) -> None:
+        """The Flip Three and Freeze cards among the next draws (:meth:`_hit`)."""
+        value = self._value
+        nxt = forced - 1 if forced else 0
+        if frozen and not self.stack:  # behind a pending Freeze, actions are blanks (R5.5)
+            if f3:
+                add(f3, value(nm, sch, dups, sc, f3 - 1, fz, nxt, frozen, left))
+            return
+        if f3:  # R5.4 / R5.4.4: three (more) forced cards
+            add(f3, value(nm, sch, dups, sc, f3 - 1, fz, nxt + 3, frozen, left))
+        if fz:
+            if self.stack and forced:
+                add(fz, value(nm, sch, dups, sc, f3, fz - 1, nxt, 1, left))
+            elif forced:  # staged behind the Flip Threes already pending (R5.4.2)
+                add(fz, value(nm, sch, dups, sc, f3 + fz - 1, 0, nxt, 1, left))
+            else:  # R5.2
+                add(fz, self._stay(total))
+
+    def _free_hit(self, acc: list[float], inv: list[float], total: int) -> list[float]:
+        """Free hit, no limit: a modifier keeps the same memo entry, so walk the axis
+        from "all modifiers drawn" back to "none drawn"."""
+        stay = self._stay(total)
+        out = [0.0] * self.size
+        best = [0.0] * self.size
+        steps = self.steps
+        for idx in range(self.size - 1, -1, -1):
+            h = acc[idx]
+            for j, c in steps[idx]:
+                h += c * best[j]
+            h *= inv[idx]
+            out[idx] = h
+            best[idx] = h if h > stay[idx] else stay[idx]
+        return out
+
     def _hit(self, nm: int, sch: int, dups: int, sc: int, f3: int, fz: int,
              forced: int, frozen: int, hits: int) -> list[float]:
         """Expected value of drawing the next card (free hit or forced draw)."""
@@ -222,19 +258,7 @@ class SoloSolver:
             add(dups, value(nm, 0, dups - 1, sc, f3, fz, nxt, frozen, left))
         if sc:  # kept, or discarded when one is already held (R5.3)
             add(sc, value(nm, 1, dups, sc - 1, f3, fz, nxt, frozen, left))
-        if frozen and not self.stack:  # behind a pending Freeze, actions are blanks (R5.5)
-            if f3:
-                add(f3, value(nm, sch, dups, sc, f3 - 1, fz, nxt, frozen, left))
-        else:
-            if f3:  # R5.4 / R5.4.4: three (more) forced cards
-                add(f3, value(nm, sch, dups, sc, f3 - 1, fz, nxt + 3, frozen, left))
-            if fz:
-                if self.stack and forced:
-                    add(fz, value(nm, sch, dups, sc, f3, fz - 1, nxt, 1, left))
-                elif forced:  # staged behind the Flip Threes already pending (R5.4.2)
-                    add(fz, value(nm, sch, dups, sc, f3 + fz - 1, 0, nxt, 1, left))
-                else:  # R5.2
-                    add(fz, self._stay(total))
+        self._action_draws(add, nm, sch, dups, sc, f3, fz, forced, frozen, left, total)
         if self.size == 1:
             return [acc[0] * inv[0] if inv[0] else self._stay(total)[0]]
         if forced or hits >= 0:
@@ -243,19 +267,7 @@ class SoloSolver:
                 acc = [a + w * after[j] for a, w, j in zip(acc, weights, targets, strict=True)]
             out = [a * i for a, i in zip(acc, inv, strict=True)]
         else:
-            # Free hit, no limit: a modifier keeps the same memo entry, so walk
-            # the axis from "all modifiers drawn" back to "none drawn".
-            stay = self._stay(total)
-            out = [0.0] * self.size
-            best = [0.0] * self.size
-            steps = self.steps
-            for idx in range(self.size - 1, -1, -1):
-                h = acc[idx]
-                for j, c in steps[idx]:
-                    h += c * best[j]
-                h *= inv[idx]
-                out[idx] = h
-                best[idx] = h if h > stay[idx] else stay[idx]
+            out = self._free_hit(acc, inv, total)
         if 0.0 in inv:  # empty pile: the round ends as if the player stayed (R2.5)
             stay = self._stay(total)
             out = [o if i else s for o, i, s in zip(out, inv, stay, strict=True)]

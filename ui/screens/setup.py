@@ -195,20 +195,26 @@ class SetupScene(FormScene):
             s.flip_three_on_bust = index
             self.select("f3", index)
         elif i is not None and i < len(s.seats):
-            if what == "kind":
-                was = seat_kind(s.seats[i].bot)
-                s.cycle_kind(i)
-                rebuild = PLUGIN in (was, seat_kind(s.seats[i].bot))  # the spec field comes or goes
-            elif what == "dealer":
-                s.toggle_dealer(i)
-            elif what in ("up", "down"):
-                s.move(i, -1 if what == "up" else 1)
-            elif what == "remove":
-                rebuild = s.remove(i)
+            rebuild = self._seat_button(what, i)
         if rebuild:
             self.build_ui()
         else:
             self.refresh()
+
+    def _seat_button(self, what: str, i: int) -> bool:
+        """A button of seat ``i``; True when the form must be built again."""
+        s = self.setup
+        if what == "kind":
+            was = seat_kind(s.seats[i].bot)
+            s.cycle_kind(i)
+            return PLUGIN in (was, seat_kind(s.seats[i].bot))  # the spec field comes or goes
+        if what == "dealer":
+            s.toggle_dealer(i)
+        elif what in ("up", "down"):
+            s.move(i, -1 if what == "up" else 1)
+        elif what == "remove":
+            return bool(s.remove(i))
+        return False
 
     def on_text(self, name: str, text: str) -> None:
         what, _, index = name.partition(":")

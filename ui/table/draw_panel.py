@@ -46,17 +46,8 @@ class PanelView:
         a = self.assets
         panel = lay.panel
         p = L.panel_layout(panel, lay.unit)
-        img = pygame.Surface(panel.size, pygame.SRCALPHA)
-        ox, oy = panel.topleft
-
-        def at(r: pygame.Rect) -> pygame.Rect:
-            return r.move(-ox, -oy)
-
-        def title(text: str, r: pygame.Rect, color=GOLD) -> None:
-            s = a.fitted(text, lay.font(15), lay.font(12), color, r.w)
-            img.blit(s, s.get_rect(midleft=at(r).midleft))
-            y = at(r).bottom - 2
-            pygame.draw.line(img, (*color[:3], 70), (at(r).x, y), (at(r).right, y))
+        c = _Canvas(pygame.Surface(panel.size, pygame.SRCALPHA), panel.topleft, a, lay)
+        img, at = c.img, c.at
 
         head = at(p.header)
         s = a.text(t("top.round_no", round=max(1, shown.round_no)), lay.font(17), CREAM,
@@ -77,76 +68,115 @@ class PanelView:
         log = pygame.Rect(log_title.x, log_title.bottom, log_title.w,
                           p.log.bottom - log_title.bottom)
         if not idle:
-            title(t("tray.title"), p.tray_title)
-            ft = shown.flip_three
-            if ft is not None:
-                line = t("tray.dealing", target=presenter.who(ft.target), by=presenter.who(ft.by))
-                color = CREAM
-            else:
-                line, color = t("tray.none"), MUTED
-            s = a.wrapped(line, lay.font(13), color, p.tray_line.w, 2)
-            img.blit(s, s.get_rect(midleft=at(p.tray_line).midleft))
-            for i, slot in enumerate(p.slots):
-                r = at(slot)
-                img.blit(a.card("slot", r.size), r.topleft)
-                num = a.text(str(i + 1), lay.font(20), (255, 255, 255, 90), shadow=False)
-                img.blit(num, num.get_rect(center=r.center))
-                if ft is not None and i < len(ft.cards):
-                    img.blit(a.card(ft.cards[i], r.size), r.topleft)
-
-            title(t("tray.staged"), p.staged_title)
-            staged = list(shown.staged)
-            skip_first = ("staged", 0) in hidden
-            if not staged:
-                s = a.text(t("tray.empty"), lay.font(14), MUTED)
-                img.blit(s, s.get_rect(midleft=at(p.staged).midleft))
-            for i, card in enumerate(staged):
-                if i == 0 and skip_first:
-                    continue
-                r = at(L.staged_card_rect(p, i, len(staged)))
-                img.blit(a.card(card, r.size), r.topleft)
-                n = a.pill(str(i + 1), lay.font(11), (20, 20, 20), GOLD)
-                img.blit(n, n.get_rect(center=r.topleft))
-
-            title(t("tray.queue"), p.queue_title)
-            queue = list(shown.queue)
-            if not queue:
-                s = a.text(t("tray.empty"), lay.font(14), MUTED)
-                img.blit(s, s.get_rect(midleft=at(p.queue_rows[0]).midleft))
-            rows = p.queue_rows
-            for i, (card, target) in enumerate(queue[:len(rows)]):
-                if i == 0 and ("queue", 0) in hidden:
-                    continue
-                cr = at(L.queue_card_rect(p, i))
-                img.blit(a.card(card, cr.size), cr.topleft)
-                text = f"{i + 1}. {card_name(card)} → {presenter.who(target)}"
-                room = at(rows[i]).right - cr.right - 8
-                s = a.fitted(text, lay.font(13), lay.font(11), CREAM, room)
-                img.blit(s, s.get_rect(midleft=(cr.right + 8, cr.centery)))
-            if len(queue) > len(rows):
-                more = a.text(f"+{len(queue) - len(rows)}", lay.font(12), MUTED)
-                img.blit(more, more.get_rect(bottomright=at(rows[-1]).bottomright))
-
+            _draw_flip_three(c, p, shown, presenter)
+            _draw_staged(c, p, shown, hidden)
+            _draw_queue(c, p, shown, presenter, hidden)
         if log.h > lay.font(13):
-            lines = list(presenter.log)[::-1]
-            scroll = max(0, min(scroll, len(lines) - 1))
-            head = t("tray.log")
-            if scroll:
-                head += "  " + t("tray.log_scrolled", count=scroll)
-            title(head, log_title, MUTED)
-            size = lay.font(12)
-            step = round(size * 1.35)
-            y = at(log).y + 4
-            for i, text in enumerate(lines[scroll:]):
-                if y + step > at(log).bottom:
-                    break
-                color = CREAM if i + scroll == 0 else MUTED
-                s = a.wrapped(str(text), size, color, log.w, 4)
-                if y + s.get_height() > at(log).bottom:
-                    break
-                img.blit(s, (at(log).x, y))
-                y += s.get_height() + step // 4
+            _draw_log(c, log, log_title, presenter, scroll)
         return img
+
+
+class _Canvas:
+    """The panel's image, drawn in the window's coordinates (``at`` moves a rect in)."""
+
+    def __init__(self, img: pygame.Surface, origin: tuple[int, int], assets: Assets,
+                 lay: L.TableLayout) -> None:
+        self.img, self.origin, self.assets, self.lay = img, origin, assets, lay
+
+    def at(self, r: pygame.Rect) -> pygame.Rect:
+        return r.move(-self.origin[0], -self.origin[1])
+
+    def title(self, text: str, r: pygame.Rect, color=GOLD) -> None:
+        s = self.assets.fitted(text, self.lay.font(15), self.lay.font(12), color, r.w)
+        self.img.blit(s, s.get_rect(midleft=self.at(r).midleft))
+        y = self.at(r).bottom - 2
+        pygame.draw.line(self.img, (*color[:3], 70), (self.at(r).x, y), (self.at(r).right, y))
+
+
+def _draw_flip_three(c: _Canvas, p, shown: Shown, presenter) -> None:
+    """Who takes three and from whom, the three slots filling one by one."""
+    a, lay, img, at = c.assets, c.lay, c.img, c.at
+    c.title(t("tray.title"), p.tray_title)
+    ft = shown.flip_three
+    if ft is not None:
+        line = t("tray.dealing", target=presenter.who(ft.target), by=presenter.who(ft.by))
+        color = CREAM
+    else:
+        line, color = t("tray.none"), MUTED
+    s = a.wrapped(line, lay.font(13), color, p.tray_line.w, 2)
+    img.blit(s, s.get_rect(midleft=at(p.tray_line).midleft))
+    for i, slot in enumerate(p.slots):
+        r = at(slot)
+        img.blit(a.card("slot", r.size), r.topleft)
+        num = a.text(str(i + 1), lay.font(20), (255, 255, 255, 90), shadow=False)
+        img.blit(num, num.get_rect(center=r.center))
+        if ft is not None and i < len(ft.cards):
+            img.blit(a.card(ft.cards[i], r.size), r.topleft)
+
+
+def _draw_staged(c: _Canvas, p, shown: Shown, hidden) -> None:
+    """The staged cards in the order revealed."""
+    a, lay, img, at = c.assets, c.lay, c.img, c.at
+    c.title(t("tray.staged"), p.staged_title)
+    staged = list(shown.staged)
+    skip_first = ("staged", 0) in hidden
+    if not staged:
+        s = a.text(t("tray.empty"), lay.font(14), MUTED)
+        img.blit(s, s.get_rect(midleft=at(p.staged).midleft))
+    for i, card in enumerate(staged):
+        if i == 0 and skip_first:
+            continue
+        r = at(L.staged_card_rect(p, i, len(staged)))
+        img.blit(a.card(card, r.size), r.topleft)
+        n = a.pill(str(i + 1), lay.font(11), (20, 20, 20), GOLD)
+        img.blit(n, n.get_rect(center=r.topleft))
+
+
+def _draw_queue(c: _Canvas, p, shown: Shown, presenter, hidden) -> None:
+    """The effect queue, card → target, first in first out."""
+    a, lay, img, at = c.assets, c.lay, c.img, c.at
+    c.title(t("tray.queue"), p.queue_title)
+    queue = list(shown.queue)
+    if not queue:
+        s = a.text(t("tray.empty"), lay.font(14), MUTED)
+        img.blit(s, s.get_rect(midleft=at(p.queue_rows[0]).midleft))
+    rows = p.queue_rows
+    for i, (card, target) in enumerate(queue[:len(rows)]):
+        if i == 0 and ("queue", 0) in hidden:
+            continue
+        cr = at(L.queue_card_rect(p, i))
+        img.blit(a.card(card, cr.size), cr.topleft)
+        text = f"{i + 1}. {card_name(card)} → {presenter.who(target)}"
+        room = at(rows[i]).right - cr.right - 8
+        s = a.fitted(text, lay.font(13), lay.font(11), CREAM, room)
+        img.blit(s, s.get_rect(midleft=(cr.right + 8, cr.centery)))
+    if len(queue) > len(rows):
+        more = a.text(f"+{len(queue) - len(rows)}", lay.font(12), MUTED)
+        img.blit(more, more.get_rect(bottomright=at(rows[-1]).bottomright))
+
+
+def _draw_log(c: _Canvas, log: pygame.Rect, log_title: pygame.Rect, presenter,
+              scroll: int) -> None:
+    """The table log, newest on top, ``scroll`` lines scrolled past."""
+    a, lay, img, at = c.assets, c.lay, c.img, c.at
+    lines = list(presenter.log)[::-1]
+    scroll = max(0, min(scroll, len(lines) - 1))
+    head = t("tray.log")
+    if scroll:
+        head += "  " + t("tray.log_scrolled", count=scroll)
+    c.title(head, log_title, MUTED)
+    size = lay.font(12)
+    step = round(size * 1.35)
+    y = at(log).y + 4
+    for i, text in enumerate(lines[scroll:]):
+        if y + step > at(log).bottom:
+            break
+        color = CREAM if i + scroll == 0 else MUTED
+        s = a.wrapped(str(text), size, color, log.w, 4)
+        if y + s.get_height() > at(log).bottom:
+            break
+        img.blit(s, (at(log).x, y))
+        y += s.get_height() + step // 4
 
 
 def draw_bar(surface: pygame.Surface, assets: Assets, lay: L.TableLayout, prompt: str,

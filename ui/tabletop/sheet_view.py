@@ -66,15 +66,11 @@ def grid_layout(sheet: ScoreSheet, rect: pygame.Rect, u: float, offset: int) -> 
     return Grid(rect, label_w, (rect.w - label_w) / n, head_h, row_h, rows, total_y), offset
 
 
-def draw_grid(surface, assets, sheet: ScoreSheet, grid: Grid, u: float,
-              selected: tuple[int, int] | None) -> None:
-    n = len(sheet.players)
+def _draw_names(surface, assets, sheet: ScoreSheet, grid: Grid, u: float, size: int,
+                small: int, leaders: set[int]) -> None:
+    """The players' names over their columns: the leaders starred, the dealer's mark."""
     r = grid.rect
-    size = max(9, min(round(17 * u), round(grid.col_w / 3.2)))
-    small = max(8, round(12 * u))
-    current = sheet.round_count + 1
     dealer_now = None if sheet.over else sheet.current_dealer
-    leaders = set(sheet.leaders_after(sheet.round_count))
     for seat, name in enumerate(sheet.players):
         x = r.x + grid.label_w + seat * grid.col_w
         mid = round(x + grid.col_w / 2)
@@ -94,37 +90,56 @@ def draw_grid(surface, assets, sheet: ScoreSheet, grid: Grid, u: float,
         surface.blit(img, rect)
         if pill is not None:
             surface.blit(pill, pill.get_rect(midleft=(rect.right + 4, rect.centery)))
+
+
+def _draw_row(surface, assets, sheet: ScoreSheet, grid: Grid, u: float, size: int, small: int,
+              round_no: int, is_current: bool, extra: bool) -> None:
+    """One round's row: its number, the cells (leaders shaded, the dealer marked)."""
+    r = grid.rect
+    n = len(sheet.players)
+    y = r.y + grid.head_h + grid.rows.index(round_no) * grid.row_h
+    if is_current:
+        band = pygame.Surface((r.w, grid.row_h), pygame.SRCALPHA)
+        band.fill((255, 255, 255, 22))
+        surface.blit(band, (r.x, y))
+    label = assets.text(str(round_no), size, GOLD if is_current else MUTED)
+    surface.blit(label, label.get_rect(midright=(r.x + grid.label_w - round(12 * u),
+                                                 y + grid.row_h // 2)))
+    dealer = sheet.dealer(round_no)
+    lead = () if is_current else sheet.leaders_after(round_no)
+    row = sheet.current if is_current else sheet.rounds[round_no - 1]
+    for seat in range(n):
+        cell = grid.cell(round_no, seat)
+        if seat in lead:
+            shade = pygame.Surface(cell.size, pygame.SRCALPHA)
+            shade.fill(LEAD_FILL)
+            surface.blit(shade, cell)
+        value = None if row is None else row[seat]
+        text, fg = _cell_text(value, is_current)
+        if extra:
+            fg = MUTED
+        img = assets.text(text, size, fg, max_width=cell.w - 4)
+        surface.blit(img, img.get_rect(center=cell.center))
+        if seat == dealer:
+            mark = assets.text(t("sheet.dealer_mark"), small, MUTED, shadow=False)
+            surface.blit(mark, (cell.x + 3, cell.y + 1))
+    pygame.draw.line(surface, GRID_LINE, (r.x, y + grid.row_h - 1),
+                     (r.right, y + grid.row_h - 1))
+
+
+def draw_grid(surface, assets, sheet: ScoreSheet, grid: Grid, u: float,
+              selected: tuple[int, int] | None) -> None:
+    n = len(sheet.players)
+    r = grid.rect
+    size = max(9, min(round(17 * u), round(grid.col_w / 3.2)))
+    small = max(8, round(12 * u))
+    current = sheet.round_count + 1
+    leaders = set(sheet.leaders_after(sheet.round_count))
+    _draw_names(surface, assets, sheet, grid, u, size, small, leaders)
     extra = set(sheet.extra_rounds)
     for round_no in grid.rows:
-        y = r.y + grid.head_h + grid.rows.index(round_no) * grid.row_h
-        is_current = round_no == current
-        if is_current:
-            band = pygame.Surface((r.w, grid.row_h), pygame.SRCALPHA)
-            band.fill((255, 255, 255, 22))
-            surface.blit(band, (r.x, y))
-        label = assets.text(str(round_no), size, GOLD if is_current else MUTED)
-        surface.blit(label, label.get_rect(midright=(r.x + grid.label_w - round(12 * u),
-                                                     y + grid.row_h // 2)))
-        dealer = sheet.dealer(round_no)
-        lead = () if is_current else sheet.leaders_after(round_no)
-        row = sheet.current if is_current else sheet.rounds[round_no - 1]
-        for seat in range(n):
-            cell = grid.cell(round_no, seat)
-            if seat in lead:
-                shade = pygame.Surface(cell.size, pygame.SRCALPHA)
-                shade.fill(LEAD_FILL)
-                surface.blit(shade, cell)
-            value = None if row is None else row[seat]
-            text, fg = _cell_text(value, is_current)
-            if round_no in extra:
-                fg = MUTED
-            img = assets.text(text, size, fg, max_width=cell.w - 4)
-            surface.blit(img, img.get_rect(center=cell.center))
-            if seat == dealer:
-                mark = assets.text(t("sheet.dealer_mark"), small, MUTED, shadow=False)
-                surface.blit(mark, (cell.x + 3, cell.y + 1))
-        pygame.draw.line(surface, GRID_LINE, (r.x, y + grid.row_h - 1),
-                         (r.right, y + grid.row_h - 1))
+        _draw_row(surface, assets, sheet, grid, u, size, small, round_no, round_no == current,
+                  round_no in extra)
     for seat in range(1, n):
         x = round(r.x + grid.label_w + seat * grid.col_w)
         pygame.draw.line(surface, GRID_LINE, (x, r.y + grid.head_h), (x, grid.total_y))
