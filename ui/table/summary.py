@@ -141,8 +141,7 @@ class RoundSummary(Overlay):
         return r
 
     def choose(self, name: str) -> None:
-        self.app.stack.pop()
-        self.table.gate_closed()
+        self.app.back("play_on")
 
     def render_body(self, img, d: pygame.Rect, u: float) -> None:
         shown = self.table.shown
@@ -239,10 +238,7 @@ class GameOver(Overlay):
         if name == "save":
             self.app.go("files", "save", self.table.game)
             return
-        self.app.stack.pop()
-        self.table.games_played += 1
-        self.table.new_game(self.table.seed + 1)
-        self.table.build_ui()
+        self.app.back("play_again")
 
     def render_body(self, img, d: pygame.Rect, u: float) -> None:
         shown = self.table.shown

@@ -99,6 +99,7 @@ class TableScene(Scene):
         self.hover: int | None = None  # the eligible seat under the pointer, while targeting
         self.pointer: int | None = None  # the seat under the pointer (its whole name shows)
         self.games_played = 0
+        self._answer: object = None  # what the round summary or game over chose
         self._fallbacks: list[str] = []
         self.bot_fns: dict[int, Any] = {}
         if game is None:
@@ -247,6 +248,23 @@ class TableScene(Scene):
     def resume(self) -> None:
         self._sync_buttons()
         self.app.invalidate()
+        answer, self._answer = self._answer, None
+        if answer == "play_on":
+            self.gate_closed()
+        elif answer == "play_again":
+            self.play_again()
+
+    def returned(self, result: object) -> bool:
+        """The round summary or the game over closes with the person's choice; it is
+        carried out once they are gone (:meth:`resume`)."""
+        self._answer = result
+        return True
+
+    def play_again(self) -> None:
+        """A new game at the same table, the next seed."""
+        self.games_played += 1
+        self.new_game(self.seed + 1)
+        self.build_ui()
 
     def build_ui(self) -> None:
         self.kill_ui()
