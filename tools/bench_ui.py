@@ -18,12 +18,18 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # settings and autosaves of the benchmark's games go to a scratch folder, never the player's
 os.environ.setdefault("FLIP7_HOME", tempfile.mkdtemp(prefix="flip7-bench-"))
+
+def _top(app: Any) -> Any:
+    """The scene on top, whatever its kind (a tool drives it by hand)."""
+    return app.stack.top
+
 
 PROJECT = Path(__file__).resolve().parent.parent
 
@@ -52,7 +58,7 @@ def frame_times(size, seats: int, frames: int) -> tuple[list[float], list[float]
         if len(times) >= frames:
             break
         if app.stack.top is not table:  # a round summary: dismiss it
-            app.stack.top.choose(app.stack.top.BUTTONS[0][0])
+            _top(app).choose(_top(app).BUTTONS[0][0])
         moving = table.presenter.animating
         spent[0] = 0.0
         t0 = time.perf_counter()
@@ -77,7 +83,7 @@ def idle_cpu(size, seconds: float) -> float:
         table.presenter.skip()
         app.step(dt=1 / 60)
         if app.stack.top is not table:
-            app.stack.top.choose(app.stack.top.BUTTONS[0][0])
+            _top(app).choose(_top(app).BUTTONS[0][0])
     for _ in range(3):
         app.step()
     c0, w0 = time.process_time(), time.perf_counter()

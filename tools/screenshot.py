@@ -18,6 +18,7 @@ import shutil
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -40,6 +41,12 @@ from ui.driver import (  # noqa: E402
     table_of,
 )
 from ui.table.table import TableScene  # noqa: E402
+
+
+def _top(app: Any) -> Any:
+    """The scene on top, whatever its kind (a tool drives it by hand)."""
+    return app.stack.top
+
 
 SIX = [Seat("Léa", None), Seat("Hugo", None), Seat("Ada", "baseline"), Seat("Bo", "baseline"),
        Seat("Chloé", None), Seat("Lucas", None)]
@@ -140,7 +147,7 @@ def gallery(out: Path, size=(1280, 720), lang: str = "en", shot=shot) -> list[Pa
         if app.stack.top is not table and table.presenter.gate == "game_over":
             break
         if app.stack.top is not table:
-            app.stack.top.choose(app.stack.top.BUTTONS[0][0])
+            _top(app).choose(_top(app).BUTTONS[0][0])
         table.presenter.skip()
         app.step(dt=0.05)
     save("07-game-over")
@@ -206,7 +213,7 @@ def menus(out: Path, size=(1280, 720), lang: str = "en", shot=shot) -> list[Path
     press(app, pygame.K_ESCAPE)
     press(app, pygame.K_r)
     for page in ("basics", "actions", "tricky"):
-        app.stack.top.show(page)
+        _top(app).show(page)
         save(f"rules-{page}")
     press(app, pygame.K_ESCAPE)
     press(app, pygame.K_s)
@@ -222,7 +229,7 @@ def menus(out: Path, size=(1280, 720), lang: str = "en", shot=shot) -> list[Path
     click(app, button_center(app.stack.top, "quit"))
     fixed = 1_700_000_000  # the time shown for the autosave: the same on every run
     os.utime(app.dirs.autosave, (fixed, fixed))
-    app.stack.top.build_ui()
+    _top(app).build_ui()
     save("continue")
     press(app, pygame.K_l)
     files = app.stack.top

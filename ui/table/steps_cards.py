@@ -6,6 +6,8 @@ returning the :class:`~ui.table.timeline.Step` that animates it.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from game import events as ev
 from game.cards import FLIP_THREE, FREEZE, MODIFIERS, SECOND_CHANCE
 from ui.assets import ICE, RED
@@ -18,6 +20,12 @@ SHAKE = 0.42
 
 
 class CardSteps:
+    if TYPE_CHECKING:  # what the Presenter provides
+        def _apply(self, event: Any) -> None: ...
+        def _motion(self, seconds: float) -> float: ...
+        def mod_slot(self, seat: int, index: int | None = None) -> Any: ...
+        def tray_spot(self) -> Any: ...
+
     def _Hit(self, e: ev.Hit) -> Step:
         def start():
             self._apply(e)  # the caption waits for the card: "Léa hits: 7"

@@ -5,6 +5,8 @@ A mixin of :class:`ui.table.presenter.Presenter`, like :mod:`ui.table.steps_card
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from game import events as ev
 from ui.assets import CREAM, GOLD, RED
 from ui.i18n import Msg, t
@@ -15,6 +17,17 @@ from ui.table.timeline import Step
 
 
 class RoundSteps:
+    if TYPE_CHECKING:  # what the Presenter provides
+        banners: list[TextSprite]
+        layout: L.TableLayout
+        reduced: bool
+        shown: Any
+        timeline: Any
+        def _apply(self, event: Any) -> None: ...
+        def _motion(self, seconds: float) -> float: ...
+        def seat(self, seat: int) -> L.SeatLayout: ...
+        def mods_count(self, seat: int) -> int: ...
+
     def _RoundStarted(self, e: ev.RoundStarted) -> Step:
         def start():
             self._apply(e)
