@@ -9,6 +9,8 @@ titles and explanations are drawn here with the table's fonts.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 import pygame_gui
 
@@ -47,7 +49,7 @@ class FormScene(Scene):
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.widgets: dict[str, pygame_gui.core.UIElement] = {}
+        self.widgets: dict[str, Any] = {}  # buttons, entries, lists: each its own kind
         self._bg: pygame.Surface | None = None
         self._bg_key = None
 

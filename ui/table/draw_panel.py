@@ -22,7 +22,7 @@ class PanelView:
     def __init__(self, assets: Assets) -> None:
         self.assets = assets
         self._cache: pygame.Surface | None = None
-        self._key = None
+        self._key: object = None
 
     def draw(self, surface: pygame.Surface, lay: L.TableLayout, shown: Shown, presenter,
              speed: float, scroll: int = 0) -> None:

@@ -33,8 +33,8 @@ class ReviewScene(Scene):
         self.review: Review = replay_scene.review
         self.worst = costliest(self.review.decisions)
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
-        self._image = None
-        self._key = None
+        self._image: pygame.Surface | None = None
+        self._key: object = None
 
     def enter(self) -> None:
         self.build_ui()

@@ -29,8 +29,8 @@ class Overlay(Scene):
         self.table = table
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
         self.auto = (3.0 / max(0.25, app.config.speed)) if table.unattended else None
-        self._image = None
-        self._key = None
+        self._image: pygame.Surface | None = None
+        self._key: object = None
 
     def enter(self) -> None:
         self.build_ui()
