@@ -23,6 +23,7 @@ import statistics
 import time
 from collections import Counter
 from collections.abc import Callable
+from typing import Any
 
 from game.bots.analysis import bust_probability, hit_gain, should_hit, solo_hit_value
 from game.bots.solo import SoloSolver
@@ -137,11 +138,12 @@ def random_state(rng: random.Random) -> tuple[tuple[str, ...], tuple[str, ...], 
 
 
 def time_decisions(states: int, rng: random.Random, depth: int) -> None:
-    samples = [random_state(rng) for _ in range(states)]
+    samples: list[Any] = [random_state(rng) for _ in range(states)]
     for label, func in (
-        ("solo_hit_value", lambda s: solo_hit_value(*s, depth_limit=depth)),
+        ("solo_hit_value", lambda s: solo_hit_value(s[0], s[1], s[2], s[3], depth_limit=depth)),
         ("bust_probability", lambda s: bust_probability(s[0], s[2], s[3])),
-        ("hit_gain (approx Flip Three)", lambda s: hit_gain(*s, exact_flip_three=False)),
+        ("hit_gain (approx Flip Three)",
+         lambda s: hit_gain(s[0], s[1], s[2], s[3], exact_flip_three=False)),
     ):
         times = []
         for state in samples:
@@ -155,7 +157,7 @@ def time_decisions(states: int, rng: random.Random, depth: int) -> None:
     times = []
     for state in samples[:100]:  # exact Flip Three: a UI can afford it late in a round only
         start = time.perf_counter()
-        hit_gain(*state, exact_flip_three=True)
+        hit_gain(state[0], state[1], state[2], state[3], exact_flip_three=True)
         times.append((time.perf_counter() - start) * 1000)
     print(f"{'hit_gain (exact Flip Three)':>30}: median {statistics.median(times):.3f} ms, "
           f"max {max(times):.3f} ms over {len(times)} states")

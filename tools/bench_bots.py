@@ -54,7 +54,9 @@ def _chunk(args: tuple[tuple[str, ...], int, int, int]) -> list[int]:
     specs, seed, start, stop = args
     wins = [0] * len(specs)
     for k in range(start, stop):
-        wins[play_game(specs, game_seed(seed, k)).winner] += 1
+        winner = play_game(specs, game_seed(seed, k)).winner
+        assert winner is not None  # a played game is over
+        wins[winner] += 1
     return wins
 
 

@@ -53,7 +53,8 @@ def frame_times(size, seats: int, frames: int) -> tuple[list[float], list[float]
         flip()
         spent[0] += time.perf_counter() - t
     pygame.display.flip = timed_flip
-    times, flips = [], []
+    times: list[float] = []
+    flips: list[float] = []
     for _ in range(frames * 20):
         if len(times) >= frames:
             break
@@ -78,7 +79,7 @@ def idle_cpu(size, seconds: float) -> float:
 
     app = App(Config(players=[Seat("Ana", None), Seat("Bo", "baseline"),
                               Seat("Cy", "baseline")], seed=1, size=size))
-    table = app.stack.top
+    table: Any = app.stack.top
     while not (table.presenter.settled and table.human_turn() is not None):
         table.presenter.skip()
         app.step(dt=1 / 60)

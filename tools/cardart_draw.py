@@ -216,7 +216,7 @@ def _ink_masks(text: str, size: int, stroke: int) -> tuple[Image.Image, Image.Im
     """Tight masks of ``text`` with and without its stroke (cached: read-only)."""
     f = font(size)
     left, top, right, bottom = f.getbbox(text, stroke_width=stroke)
-    outer = Image.new("L", (right - left + 2, bottom - top + 2), 0)
+    outer = Image.new("L", (int(right - left + 2), int(bottom - top + 2)), 0)
     inner = outer.copy()
     pos = (1 - left, 1 - top)
     ImageDraw.Draw(outer).text(pos, text, fill=255, font=f, stroke_width=stroke, stroke_fill=255)

@@ -23,6 +23,7 @@ import argparse
 import json
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 from game.commands.simulate import SOLO_TARGET, game_seed
 from game.engine import Game
@@ -43,6 +44,7 @@ def play(threshold: int, rounds: int, seed: int) -> tuple[Counter, dict[int, Cou
         seen: list[int] = []
         while not game.rounds:
             d = game.pending
+            assert d is not None  # the round is not over
             if d.kind == HIT_OR_STAY:
                 s = game.hands[0].score()
                 if s >= threshold:
@@ -65,9 +67,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=15)
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args(argv)
-    data = {"about": "python -m tools.make_expert_tables: final round scores of stop-at-T "
-                     f"solo policies, {args.rounds} rounds each, seed {args.seed}",
-            "cond_step": COND_STEP, "thresholds": list(THRESHOLDS), "round": {}, "cond": {}}
+    about = ("python -m tools.make_expert_tables: final round scores of stop-at-T "
+             f"solo policies, {args.rounds} rounds each, seed {args.seed}")
+    data: dict[str, Any] = {"about": about, "cond_step": COND_STEP,
+                            "thresholds": list(THRESHOLDS), "round": {}, "cond": {}}
     for i, t in enumerate(THRESHOLDS):
         final, cond = play(t, args.rounds, args.seed * 100 + i)
         data["round"][str(t)] = {str(s): n for s, n in sorted(final.items())}

@@ -59,7 +59,7 @@ def flip() -> list[float]:
 
 def bust() -> list[float]:
     """Two notes sliding down, the second lower and longer: "wah-wahh"."""
-    out = []
+    out: list[float] = []
     for start, f0, f1, length in ((0.0, 392.0, 370.0, 0.2), (0.22, 330.0, 262.0, 0.42)):
         pad = int(RATE * start) - len(out)
         out.extend([0.0] * max(0, pad))

@@ -43,6 +43,11 @@ from ui.driver import (  # noqa: E402
 from ui.table.table import TableScene  # noqa: E402
 
 
+def _top_table(app: Any) -> Any:
+    """The table (a tool knows there is one)."""
+    return table_of(app)
+
+
 def _top(app: Any) -> Any:
     """The scene on top, whatever its kind (a tool drives it by hand)."""
     return app.stack.top
@@ -87,7 +92,7 @@ def play(app: App, moves, last_settles: bool = True) -> None:
 
 def run_until(app: App, kind: type, after: float, dt: float = 1 / 60) -> None:
     """Advance the clock until the step animating a ``kind`` event has played ``after`` s."""
-    tl = table_of(app).presenter.timeline
+    tl = _top_table(app).presenter.timeline
     for _ in range(5000):
         cur = tl.current
         if cur is not None and isinstance(cur.extra.get("event"), kind) and cur.elapsed >= after:
@@ -153,7 +158,7 @@ def gallery(out: Path, size=(1280, 720), lang: str = "en", shot=shot) -> list[Pa
     save("07-game-over")
 
     app.start_game([Seat(f"P{i + 1}", "baseline") for i in range(18)])
-    table = table_of(app)
+    table = _top_table(app)
     table.autoplay = False
     settle(app)
     rng_moves = 0
@@ -202,7 +207,7 @@ def menus(out: Path, size=(1280, 720), lang: str = "en", shot=shot) -> list[Path
 
     save("main")
     press(app, pygame.K_n)
-    setup = app.stack.top
+    setup = _top(app)
     setup.setup.seats[0] = Seat("Léa", None)
     setup.setup.add(None, "Hugo")
     setup.setup.rename(4, "Hugo")
@@ -232,7 +237,7 @@ def menus(out: Path, size=(1280, 720), lang: str = "en", shot=shot) -> list[Path
     _top(app).build_ui()
     save("continue")
     press(app, pygame.K_l)
-    files = app.stack.top
+    files = _top(app)
     files.set_path(str(app.dirs.saves / "family-sunday.json"))
     save("load")
     bad = app.dirs.data / "not-a-game.json"
@@ -250,7 +255,7 @@ def replays(out: Path, size=(1280, 720), lang: str = "en", shot=shot) -> list[Pa
     out.mkdir(parents=True, exist_ok=True)
     app = App(Config(size=size, lang=lang, seed=11, home=scratch_home()))
     example = Path(__file__).resolve().parent.parent / "examples" / "seed004_last_round.json"
-    scene = app.open_replay(example)
+    scene: Any = app.open_replay(example)
     scene.goto(19)
     scene.forward()
     scene.finish()

@@ -13,6 +13,7 @@ import itertools
 import shutil
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -72,11 +73,11 @@ def sheets(out: Path, shot, size=(1280, 720), lang: str = "en") -> list[Path]:
     save("history")
     app.stack.push(SheetScene(app, sheet, store))
     sheet.delete_round(7)  # round 7 typed on screen: Hugo's cards in the calculator
-    scene = app.stack.top
+    scene: Any = app.stack.top
     scene.select_next()
     scene.build_ui()
     click(app, button_center(scene, "calc"))
-    calc = app.stack.top
+    calc: Any = app.stack.top
     for card in ("12", "10", "7", "x2", "+6"):
         click(app, calc.card_rects()[card].center)
     save("calculator")
