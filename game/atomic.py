@@ -67,6 +67,8 @@ def remove_stale_temp_files(folder: str | os.PathLike[str], age: float = 5.0) ->
         for entry in os.scandir(folder):
             if entry.name.startswith(".") and entry.name.endswith(TEMP_SUFFIX):
                 with contextlib.suppress(OSError):
-                    if entry.is_file(follow_symlinks=False) and \
-                            time.time() - entry.stat(follow_symlinks=False).st_mtime > age:
+                    if (
+                        entry.is_file(follow_symlinks=False)
+                        and time.time() - entry.stat(follow_symlinks=False).st_mtime > age
+                    ):
                         os.unlink(entry.path)

@@ -40,7 +40,6 @@ def check_card(name: object) -> str:
     return name
 
 
-
 def is_number(card: str) -> bool:
     return card in _NUMBER_SET
 
@@ -92,8 +91,11 @@ def _full_deck(decks: int) -> tuple[str, ...]:
     return tuple(card for card in ALL_CARDS for _ in range(comp[card]))
 
 
-def hand_score(numbers: list[str] | tuple[str, ...], modifiers: list[str] | tuple[str, ...],
-               flip7: bool = False) -> int:
+def hand_score(
+    numbers: list[str] | tuple[str, ...],
+    modifiers: list[str] | tuple[str, ...],
+    flip7: bool = False,
+) -> int:
     """Score of an unbusted hand (R7.1–R7.4).
 
     >>> hand_score(["7", "11"], ["+8", "x2"])

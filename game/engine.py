@@ -59,8 +59,7 @@ from game.state import (
 from game.view import HandView, SeatView, TableSnapshot, snapshot
 
 #: a number card's value, None for any other card (one lookup says both)
-_VALUE: dict[str, int | None] = {card: int(card) if card in NUMBERS else None
-                                 for card in ALL_CARDS}
+_VALUE: dict[str, int | None] = {card: int(card) if card in NUMBERS else None for card in ALL_CARDS}
 _KINDS: dict[str, str] = {HIT: "hit", STAY: "stay", TARGET: "choose a target"}
 CARD_TITLES = {FREEZE: "Freeze", FLIP_THREE: "Flip Three", SECOND_CHANCE: "Second Chance"}
 
@@ -72,8 +71,9 @@ _HIT = DrawCause.HIT
 @lru_cache(maxsize=32)
 def _hit_or_stay_decisions(n: int) -> tuple[Decision, ...]:
     """The hit-or-stay decision of each seat (values: every game of ``n`` shares them)."""
-    return tuple(Decision(s, HIT_OR_STAY, None, (), (Action(HIT, s), Action(STAY, s)))
-                 for s in range(n))
+    return tuple(
+        Decision(s, HIT_OR_STAY, None, (), (Action(HIT, s), Action(STAY, s))) for s in range(n)
+    )
 
 
 @lru_cache(maxsize=32)
@@ -122,8 +122,10 @@ def _rest_of_deck(decks: int, stacked: list[str]) -> list[str]:
     rest.subtract(stacked)
     for card in stacked:
         if rest[card] < 0:
-            raise DeckError(f"the deck cannot supply that many {card!r} cards "
-                            f"(it holds {composition(decks)[card]})")
+            raise DeckError(
+                f"the deck cannot supply that many {card!r} cards "
+                f"(it holds {composition(decks)[card]})"
+            )
     remaining = []
     for card in full_deck(decks):
         if rest[card] > 0:
@@ -137,16 +139,52 @@ class Game:
 
     # slots: the fastest attribute access there is, and more than CPython's 30
     # instance attributes that can share their keys
-    __slots__ = ("players", "bots", "rules", "seed", "rng", "draw_pile", "dealer", "initial",
-                 "totals", "discard", "staged", "queue", "in_play", "hands", "round_no",
-                 "rounds", "actions", "pending", "winner", "reshuffled_this_round", "cursor",
-                 "_stack", "_hit_or_stay_decisions", "_target_actions", "_hand_views", "_after",
-                 "_context", "_record", "_events", "started", "opening_events")
+    __slots__ = (
+        "players",
+        "bots",
+        "rules",
+        "seed",
+        "rng",
+        "draw_pile",
+        "dealer",
+        "initial",
+        "totals",
+        "discard",
+        "staged",
+        "queue",
+        "in_play",
+        "hands",
+        "round_no",
+        "rounds",
+        "actions",
+        "pending",
+        "winner",
+        "reshuffled_this_round",
+        "cursor",
+        "_stack",
+        "_hit_or_stay_decisions",
+        "_target_actions",
+        "_hand_views",
+        "_after",
+        "_context",
+        "_record",
+        "_events",
+        "started",
+        "opening_events",
+    )
 
-    def __init__(self, players: Sequence[str], rules: RuleOptions | None = None, seed: int = 0,
-                 dealer: int | None = None, totals: Sequence[int] | None = None,
-                 deck: Sequence[str] | None = None, bots: Sequence[str | None] | None = None,
-                 record_events: bool = True, start: bool = True) -> None:
+    def __init__(
+        self,
+        players: Sequence[str],
+        rules: RuleOptions | None = None,
+        seed: int = 0,
+        dealer: int | None = None,
+        totals: Sequence[int] | None = None,
+        deck: Sequence[str] | None = None,
+        bots: Sequence[str | None] | None = None,
+        record_events: bool = True,
+        start: bool = True,
+    ) -> None:
         self.players: tuple[str, ...] = tuple(players)
         n = len(self.players)
         if n < 1:
@@ -161,8 +199,11 @@ class Game:
         self.draw_pile: list[str] = remaining + stacked[::-1]  # top card last
         drawn = self.rng.randrange(n)  # drawn even when given: later shuffles stay the same
         self.dealer = drawn if dealer is None else dealer
-        self.initial: dict[str, Any] = {"dealer": self.dealer, "totals": tuple(totals or (0,) * n),
-                        "deck": tuple(stacked)}
+        self.initial: dict[str, Any] = {
+            "dealer": self.dealer,
+            "totals": tuple(totals or (0,) * n),
+            "deck": tuple(stacked),
+        }
         self.totals: list[int] = list(totals or (0,) * n)
         self.discard: list[str] = []
         self.staged: list[str] = []  # the Flip Three tray, in the order revealed (R5.4.2)
@@ -256,8 +297,17 @@ class Game:
         new = Game.__new__(Game)
         for name in Game.__slots__:
             setattr(new, name, getattr(self, name))
-        for name in ("draw_pile", "discard", "staged", "queue", "in_play", "totals", "rounds",
-                     "actions", "_stack"):
+        for name in (
+            "draw_pile",
+            "discard",
+            "staged",
+            "queue",
+            "in_play",
+            "totals",
+            "rounds",
+            "actions",
+            "_stack",
+        ):
             setattr(new, name, getattr(self, name).copy())
         new.hands = [h.copy() for h in self.hands]
         new.rng = random.Random(0)  # any seed: setstate replaces it (no urandom)
@@ -282,9 +332,13 @@ class Game:
 
     def _check(self, action: Action) -> None:
         d = self.pending
-        if (d is not None and action.seat == d.seat and action.kind in _KINDS
-                and (action.kind == TARGET) == (d.kind == DecisionKind.TARGET)
-                and (action.kind != TARGET or action.target in d.options)):
+        if (
+            d is not None
+            and action.seat == d.seat
+            and action.kind in _KINDS
+            and (action.kind == TARGET) == (d.kind == DecisionKind.TARGET)
+            and (action.kind != TARGET or action.target in d.options)
+        ):
             return  # legal: the common case, checked without building a message
         name = self._name(action.seat) if 0 <= action.seat < len(self.players) else None
         if name is None:
@@ -300,15 +354,19 @@ class Game:
         if action.kind == STAY and hand.status == ACTIVE and not hand.has_cards():
             raise IllegalActionError(f"{name} cannot stay: no card in front of them (R3.3)")
         if action.seat != d.seat or (action.kind == TARGET) != (d.kind == DecisionKind.TARGET):
-            raise IllegalActionError(f"{name} cannot {verb}: the game waits for "
-                                     f"{self._describe(d)}")
+            raise IllegalActionError(
+                f"{name} cannot {verb}: the game waits for {self._describe(d)}"
+            )
         if action.kind == TARGET and action.target not in d.options:
             if not isinstance(action.target, int) or not 0 <= action.target < len(self.players):
-                raise IllegalActionError(f"{name} cannot choose seat {action.target}: "
-                                         "there is no such seat")
+                raise IllegalActionError(
+                    f"{name} cannot choose seat {action.target}: there is no such seat"
+                )
             target = self._name(action.target)
-            raise IllegalActionError(f"{name} cannot give the {CARD_TITLES[cast(str, d.card)]} to "
-                                     f"{target}: {self._why_not(d, action.target)}")
+            raise IllegalActionError(
+                f"{name} cannot give the {CARD_TITLES[cast(str, d.card)]} to "
+                f"{target}: {self._why_not(d, action.target)}"
+            )
 
     def _describe(self, d: Decision) -> str:
         if d.kind == HIT_OR_STAY:
@@ -472,8 +530,9 @@ class Game:
             else:
                 self.in_play.append(card)
                 self._emit(ev.CardInPlay, seat, card)
-                options = tuple(s for s in self.active_seats()
-                                if s != seat and not self.hands[s].second_chance)
+                options = tuple(
+                    s for s in self.active_seats() if s != seat and not self.hands[s].second_chance
+                )
                 self._ask(seat, card, options, "give")
         elif card in (FREEZE, FLIP_THREE):
             if slot:  # inside a Flip Three: staged (R5.4.2)
@@ -499,8 +558,9 @@ class Game:
         """A target decision; made by the engine when there is one option or none."""
         if len(options) > 1:
             gives = self._target_actions[chooser]
-            self.pending = Decision(chooser, DecisionKind.TARGET, card, options,
-                                    tuple([gives[t] for t in options]))
+            self.pending = Decision(
+                chooser, DecisionKind.TARGET, card, options, tuple([gives[t] for t in options])
+            )
             self._context = context
         elif options:
             self._settle(chooser, options[0], context, forced=True)
@@ -510,8 +570,9 @@ class Game:
         else:
             self.in_play.remove(card)
             self.discard.append(card)
-            self._emit(ev.CardDiscarded, card, Place.IN_PLAY, chooser,
-                                        DiscardReason.NOBODY_CAN_TAKE)
+            self._emit(
+                ev.CardDiscarded, card, Place.IN_PLAY, chooser, DiscardReason.NOBODY_CAN_TAKE
+            )
 
     def _settle(self, chooser: int, target: int, context: str, forced: bool) -> None:
         if context == "give":  # R5.3: a spare Second Chance
@@ -591,9 +652,17 @@ class Game:
             self._clear_waiting_cards()
         hands, totals, discard = self.hands, self.totals, self.discard
         if record:  # the hands as they were scored, before they are cleared
-            results = tuple(ev.HandResult(tuple(h.numbers), tuple(h.modifiers),
-                                          h.status == BUSTED, h.flip7, h.points,
-                                          h.calculation()) for h in hands)
+            results = tuple(
+                ev.HandResult(
+                    tuple(h.numbers),
+                    tuple(h.modifiers),
+                    h.status == BUSTED,
+                    h.flip7,
+                    h.points,
+                    h.calculation(),
+                )
+                for h in hands
+            )
         before = len(discard)
         scores: list[int] = []
         busted: list[int] = []
@@ -616,14 +685,19 @@ class Game:
             hand.reset()
         self.rounds.append(RoundRecord(self.dealer, tuple(scores), tuple(busted), flip7))
         if record:
-            self._events += (ev.RoundScored(self.round_no, self.dealer, results, tuple(totals)),
-                             ev.CardsCleared(len(discard) - before))
+            self._events += (
+                ev.RoundScored(self.round_no, self.dealer, results, tuple(totals)),
+                ev.CardsCleared(len(discard) - before),
+            )
         self._next_round_or_end()
 
     def _clear_waiting_cards(self) -> None:
         """R6.3: the cards in play, in the tray and in the queue go to the discard."""
-        for origin, cards in ((Place.IN_PLAY, self.in_play), (Place.TRAY, self.staged),
-                              (Place.QUEUE, [c for c, _t, _c in self.queue])):
+        for origin, cards in (
+            (Place.IN_PLAY, self.in_play),
+            (Place.TRAY, self.staged),
+            (Place.QUEUE, [c for c, _t, _c in self.queue]),
+        ):
             for card in cards:
                 self._emit(ev.CardDiscarded, card, origin, None, DiscardReason.ROUND_OVER)
             self.discard.extend(cards)

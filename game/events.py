@@ -207,11 +207,33 @@ class TieContinues(NamedTuple):
     leaders: tuple[int, ...]  # R8.2: tied at the top, another round
 
 
-Event = (RoundStarted | Hit | CardDrawn | CardInPlay | NumberAdded | ModifierAdded | Busted
-         | SecondChanceKept | SecondChanceGiven | SecondChanceUsed | TargetChosen | Frozen
-         | FlipThreeStarted | Staged | FlipThreeEnded | EffectQueued | CardDiscarded | Stayed
-         | Flip7 | Reshuffled | RoundScored | CardsCleared | DealerPassed | GameWon
-         | TieContinues)
+Event = (
+    RoundStarted
+    | Hit
+    | CardDrawn
+    | CardInPlay
+    | NumberAdded
+    | ModifierAdded
+    | Busted
+    | SecondChanceKept
+    | SecondChanceGiven
+    | SecondChanceUsed
+    | TargetChosen
+    | Frozen
+    | FlipThreeStarted
+    | Staged
+    | FlipThreeEnded
+    | EffectQueued
+    | CardDiscarded
+    | Stayed
+    | Flip7
+    | Reshuffled
+    | RoundScored
+    | CardsCleared
+    | DealerPassed
+    | GameWon
+    | TieContinues
+)
 
 
 def to_dict(event: Event) -> dict[str, object]:

@@ -104,8 +104,17 @@ def new_game(data: Any, record_events: bool = True, start: bool = True) -> Game:
     if len(actions) > MAX_ACTIONS:
         raise GameFileError(f"{len(actions)} actions: a game file holds at most {MAX_ACTIONS}")
     try:
-        return Game(names, rules, seed=seed, dealer=dealer, totals=totals, deck=deck, bots=bots,
-                    record_events=record_events, start=start)
+        return Game(
+            names,
+            rules,
+            seed=seed,
+            dealer=dealer,
+            totals=totals,
+            deck=deck,
+            bots=bots,
+            record_events=record_events,
+            start=start,
+        )
     except UnknownCardError:
         bad = next(c for c in deck or () if not isinstance(c, str) or c not in ALL_CARDS)
         raise GameFileError(f"'deck': unknown card {excerpt(bad)}") from None
@@ -119,16 +128,18 @@ def _check_format(data: Any) -> None:
     if "format" not in data:
         raise GameFileError("not a game file: missing key 'format'")
     if data["format"] != FORMAT:
-        raise GameFileError(f"unknown format {excerpt(data['format'])} "
-                            f"(this program reads {FORMAT!r})")
+        raise GameFileError(
+            f"unknown format {excerpt(data['format'])} (this program reads {FORMAT!r})"
+        )
 
 
 def _rules(raw_rules: Any) -> RuleOptions:
     if isinstance(raw_rules, dict) and "target" in raw_rules:
         target = raw_rules["target"]
         if _is_int(target) and target > MAX_TARGET:
-            raise GameFileError(f"rule 'target' must be at most {MAX_TARGET}, "
-                                f"not {excerpt(target)}")
+            raise GameFileError(
+                f"rule 'target' must be at most {MAX_TARGET}, not {excerpt(target)}"
+            )
     try:
         return RuleOptions.from_dict(raw_rules)
     except (RuleError, TypeError) as e:
@@ -139,8 +150,9 @@ def _table(data: dict[str, Any], n: int, rules: RuleOptions) -> tuple[Any, Any, 
     """The file's ``dealer``, ``totals`` and ``deck``, checked (None where absent)."""
     dealer = data.get("dealer")
     if dealer is not None and (not _is_int(dealer) or not 0 <= dealer < n):
-        raise GameFileError(f"'dealer' must be a seat index from 0 to {n - 1}, "
-                            f"not {excerpt(dealer)}")
+        raise GameFileError(
+            f"'dealer' must be a seat index from 0 to {n - 1}, not {excerpt(dealer)}"
+        )
     totals = data.get("totals")
     if totals is not None:
         if not isinstance(totals, list) or len(totals) != n:
@@ -171,8 +183,9 @@ def parse_actions(data: dict[str, Any], game: Game) -> list[Action]:
             raise GameFileError(f"{where}: unknown player {excerpt(player)}")
         do = item.get("do")
         if not isinstance(do, str) or do not in (HIT, STAY, TARGET):
-            raise GameFileError(f"{where}: 'do' must be 'hit', 'stay' or 'target', "
-                                f"not {excerpt(do)}")
+            raise GameFileError(
+                f"{where}: 'do' must be 'hit', 'stay' or 'target', not {excerpt(do)}"
+            )
         if do == TARGET:
             target = item.get("target")
             if not isinstance(target, str):
@@ -187,11 +200,17 @@ def parse_actions(data: dict[str, Any], game: Game) -> list[Action]:
 
 def to_dict(game: Game) -> dict[str, Any]:
     """The game file of ``game``: its start and every decision made so far."""
-    players: list[Any] = [name if bot is None else {"name": name, "bot": bot}
-                          for name, bot in zip(game.players, game.bots, strict=True)]
-    out: dict[str, Any] = {"format": FORMAT, "players": players,
-                           "rules": game.rules.to_dict(), "seed": game.seed,
-                           "dealer": game.initial["dealer"]}
+    players: list[Any] = [
+        name if bot is None else {"name": name, "bot": bot}
+        for name, bot in zip(game.players, game.bots, strict=True)
+    ]
+    out: dict[str, Any] = {
+        "format": FORMAT,
+        "players": players,
+        "rules": game.rules.to_dict(),
+        "seed": game.seed,
+        "dealer": game.initial["dealer"],
+    }
     if any(game.initial["totals"]):
         out["totals"] = list(game.initial["totals"])
     if game.initial["deck"]:
@@ -231,9 +250,11 @@ def _players(raw: list[Any]) -> tuple[list[str], list[str | None]]:
             if not isinstance(name, str):
                 raise GameFileError(f"player {i}: missing or non-text 'name'")
             if bot is not None and not _bot_level(bot):
-                raise GameFileError(f"player {i}: unknown bot level {excerpt(bot)} "
-                                    f"(known: {', '.join(BOT_LEVELS)}, or a plug-in "
-                                    "PATH.py:FUNCTION / package.module:FUNCTION)")
+                raise GameFileError(
+                    f"player {i}: unknown bot level {excerpt(bot)} "
+                    f"(known: {', '.join(BOT_LEVELS)}, or a plug-in "
+                    "PATH.py:FUNCTION / package.module:FUNCTION)"
+                )
         else:
             raise GameFileError(f"player {i}: expected a name or an object, got {_kind(p)}")
         problem = name_problem(name)
@@ -269,8 +290,15 @@ def _bot_level(bot: object) -> bool:
 
 
 def _kind(value: object) -> str:
-    return {dict: "an object", list: "a list", str: "text", bool: "true/false",
-            int: "an integer", float: "a number", type(None): "null"}.get(type(value), "?")
+    return {
+        dict: "an object",
+        list: "a list",
+        str: "text",
+        bool: "true/false",
+        int: "an integer",
+        float: "a number",
+        type(None): "null",
+    }.get(type(value), "?")
 
 
 def _is_int(value: object) -> bool:

@@ -34,8 +34,30 @@ EXCERPT = 40  # characters of a bad value quoted in a message
 #: surrogates, line and paragraph separators, private use and unassigned code points
 _NEVER = frozenset({"Cc", "Cs", "Zl", "Zp", "Co", "Cn"})
 #: what counts as visible: letters, marks that take room, numbers, punctuation, symbols
-_VISIBLE = frozenset({"Lu", "Ll", "Lt", "Lm", "Lo", "Mc", "Nd", "Nl", "No", "Pc", "Pd", "Ps",
-                      "Pe", "Pi", "Pf", "Po", "Sm", "Sc", "Sk", "So"})
+_VISIBLE = frozenset(
+    {
+        "Lu",
+        "Ll",
+        "Lt",
+        "Lm",
+        "Lo",
+        "Mc",
+        "Nd",
+        "Nl",
+        "No",
+        "Pc",
+        "Pd",
+        "Ps",
+        "Pe",
+        "Pi",
+        "Pf",
+        "Po",
+        "Sm",
+        "Sc",
+        "Sk",
+        "So",
+    }
+)
 #: what a text field refuses as typed: the above, and characters without width of
 #: their own (format characters such as U+200B or U+202E, combining marks)
 _UNTYPEABLE = _NEVER | {"Cf", "Mn", "Me"}
@@ -83,8 +105,7 @@ def clean_text(text: str) -> str:
 def printable(text: str) -> str:
     """``text`` fit to draw on one line: control characters, lone surrogates (a file name
     that is not UTF-8) and line separators become ``?``."""
-    return "".join("?" if unicodedata.category(c) in ("Cc", "Cs", "Zl", "Zp") else c
-                   for c in text)
+    return "".join("?" if unicodedata.category(c) in ("Cc", "Cs", "Zl", "Zp") else c for c in text)
 
 
 def excerpt(value: object, limit: int = EXCERPT) -> str:
@@ -95,9 +116,10 @@ def excerpt(value: object, limit: int = EXCERPT) -> str:
         return type(value).__name__
     if is_int(value) and len(text) > limit:
         return f"a number of {len(text.lstrip('-'))} digits"
-    text = text.encode("ascii", "backslashreplace").decode("ascii") if not text.isprintable() \
-        else text
-    return text if len(text) <= limit else text[:limit - 1] + "…"
+    text = (
+        text.encode("ascii", "backslashreplace").decode("ascii") if not text.isprintable() else text
+    )
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _short_repr(value: dict[Any, Any] | list[Any]) -> str:

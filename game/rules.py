@@ -29,20 +29,24 @@ class RuleOptions:
 
     def __post_init__(self) -> None:
         if not _is_int(self.target) or self.target <= 0:
-            raise RuleError(f"rule 'target' must be a positive integer, "
-                            f"not {excerpt(self.target)}")
+            raise RuleError(f"rule 'target' must be a positive integer, not {excerpt(self.target)}")
         if not isinstance(self.opening, str) or self.opening not in OPENINGS:
-            raise RuleError(f"rule 'opening' must be one of {_choices(OPENINGS)}, "
-                            f"not {excerpt(self.opening)}")
-        if not isinstance(self.flip_three_on_bust, str) or \
-                self.flip_three_on_bust not in FLIP_THREE_ON_BUST:
-            raise RuleError(f"rule 'flip_three_on_bust' must be one of "
-                            f"{_choices(FLIP_THREE_ON_BUST)}, "
-                            f"not {excerpt(self.flip_three_on_bust)}")
-        if self.decks is not None and (not _is_int(self.decks)
-                                       or not 0 < self.decks <= MAX_DECKS):
-            raise RuleError(f"rule 'decks' must be an integer from 1 to {MAX_DECKS}, "
-                            f"not {excerpt(self.decks)}")
+            raise RuleError(
+                f"rule 'opening' must be one of {_choices(OPENINGS)}, not {excerpt(self.opening)}"
+            )
+        if (
+            not isinstance(self.flip_three_on_bust, str)
+            or self.flip_three_on_bust not in FLIP_THREE_ON_BUST
+        ):
+            raise RuleError(
+                f"rule 'flip_three_on_bust' must be one of "
+                f"{_choices(FLIP_THREE_ON_BUST)}, "
+                f"not {excerpt(self.flip_three_on_bust)}"
+            )
+        if self.decks is not None and (not _is_int(self.decks) or not 0 < self.decks <= MAX_DECKS):
+            raise RuleError(
+                f"rule 'decks' must be an integer from 1 to {MAX_DECKS}, not {excerpt(self.decks)}"
+            )
 
     def deck_count(self, players: int) -> int:
         """How many full decks a game of ``players`` uses (R1.4)."""
@@ -62,8 +66,11 @@ class RuleOptions:
         return cls(**data)
 
     def to_dict(self) -> dict[str, object]:
-        out: dict[str, object] = {"target": self.target, "opening": self.opening,
-                                  "flip_three_on_bust": self.flip_three_on_bust}
+        out: dict[str, object] = {
+            "target": self.target,
+            "opening": self.opening,
+            "flip_three_on_bust": self.flip_three_on_bust,
+        }
         if self.decks is not None:
             out["decks"] = self.decks
         return out

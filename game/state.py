@@ -97,8 +97,18 @@ class RoundRecord(NamedTuple):
 class Hand:
     """The cards in front of one player this round, and their status."""
 
-    __slots__ = ("numbers", "modifiers", "second_chance", "status", "freezes", "flip7",
-                 "number_sum", "bonus", "x2", "points")
+    __slots__ = (
+        "numbers",
+        "modifiers",
+        "second_chance",
+        "status",
+        "freezes",
+        "flip7",
+        "number_sum",
+        "bonus",
+        "x2",
+        "points",
+    )
 
     def __init__(self) -> None:
         self.numbers: list[str] = []  # in the order received; a bust's duplicate last

@@ -85,8 +85,7 @@ class SeatView:
 
     __slots__ = ("_game", "seat", "_hands", "me")
 
-    def __init__(self, game: Game, seat: int,
-                 hands: tuple[HandView, ...] | None = None) -> None:
+    def __init__(self, game: Game, seat: int, hands: tuple[HandView, ...] | None = None) -> None:
         self._game = game
         self.seat = seat
         # a game keeps its Hand objects for good (a new round empties them), so one
@@ -204,11 +203,35 @@ class TableSnapshot(NamedTuple):
 
 
 def snapshot(game: Game) -> TableSnapshot:
-    hands = tuple(HandSnapshot(tuple(h.numbers), tuple(h.modifiers), h.second_chance, h.status,
-                               h.freezes, h.flip7, h.points) for h in game.hands)
+    hands = tuple(
+        HandSnapshot(
+            tuple(h.numbers),
+            tuple(h.modifiers),
+            h.second_chance,
+            h.status,
+            h.freezes,
+            h.flip7,
+            h.points,
+        )
+        for h in game.hands
+    )
     return TableSnapshot(
-        game.players, game.bots, game.rules.target, game.round_no, game.dealer,
-        tuple(game.totals), tuple(game.initial["totals"]), game.initial["dealer"], hands,
-        len(game.draw_pile), len(game.discard), game.discard[-1] if game.discard else None,
-        tuple(game.staged), tuple(QueuedEffect(*q) for q in game.queue), tuple(game.in_play),
-        game.pending, game.winner, tuple(game.rounds))
+        game.players,
+        game.bots,
+        game.rules.target,
+        game.round_no,
+        game.dealer,
+        tuple(game.totals),
+        tuple(game.initial["totals"]),
+        game.initial["dealer"],
+        hands,
+        len(game.draw_pile),
+        len(game.discard),
+        game.discard[-1] if game.discard else None,
+        tuple(game.staged),
+        tuple(QueuedEffect(*q) for q in game.queue),
+        tuple(game.in_play),
+        game.pending,
+        game.winner,
+        tuple(game.rounds),
+    )

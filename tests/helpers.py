@@ -18,8 +18,13 @@ def game_file(players, deck, moves=(), dealer=None, rules=None, totals=None, see
         else:
             who, do = move.rsplit(" ", 1)
             actions.append({"player": who, "do": do})
-    data = {"format": "flip7/1", "players": list(players), "seed": seed,
-            "deck": list(deck), "actions": actions}
+    data = {
+        "format": "flip7/1",
+        "players": list(players),
+        "seed": seed,
+        "deck": list(deck),
+        "actions": actions,
+    }
     if dealer is not None:
         data["dealer"] = dealer
     if rules:

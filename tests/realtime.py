@@ -21,8 +21,13 @@ def same_picture(a: pygame.Surface, b: pygame.Surface) -> bool:
     return pygame.image.tobytes(a, "RGB") == pygame.image.tobytes(b, "RGB")
 
 
-def run_live(app: App, script=(), until: Callable[[App], bool] | None = None,
-             timeout: float = 10.0, keep: Path | None = None) -> int:
+def run_live(
+    app: App,
+    script=(),
+    until: Callable[[App], bool] | None = None,
+    timeout: float = 10.0,
+    keep: Path | None = None,
+) -> int:
     """Run ``app.run()`` in real time. ``script``: ``(seconds, event or callable)`` posted
     (or called) when due. Stops at the first nap after the script is done where ``until``
     holds (default: at once). At every nap the screen must equal a fresh full redraw
@@ -65,8 +70,13 @@ def run_live(app: App, script=(), until: Callable[[App], bool] | None = None,
 
 def key(k: int, down: bool = True) -> pygame.event.Event:
     name = pygame.key.name(k)
-    return pygame.event.Event(pygame.KEYDOWN if down else pygame.KEYUP, key=k, mod=0,
-                              unicode=name if len(name) == 1 else "", scancode=0)
+    return pygame.event.Event(
+        pygame.KEYDOWN if down else pygame.KEYUP,
+        key=k,
+        mod=0,
+        unicode=name if len(name) == 1 else "",
+        scancode=0,
+    )
 
 
 def tap(at: float, k: int) -> list[tuple[float, pygame.event.Event]]:

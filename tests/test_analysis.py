@@ -55,14 +55,17 @@ def test_unseen_from_seen_subtracts_and_never_goes_negative():
 # -- scoring (R7) ------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("numbers", "modifiers", "expected"), [
-    (("7", "11"), ("+8", "x2"), 44),
-    ((), ("+2", "+6", "x2"), 8),
-    (("3", "5", "9", "12"), ("x2", "+4"), 62),
-    (("0", "1", "2", "4", "6", "9", "12"), (), 49),
-    (("0", "1", "3", "5", "7", "9", "12"), ("x2", "+6"), 95),
-    (("11", "5", "12"), ("+4",), 32),
-])
+@pytest.mark.parametrize(
+    ("numbers", "modifiers", "expected"),
+    [
+        (("7", "11"), ("+8", "x2"), 44),
+        ((), ("+2", "+6", "x2"), 8),
+        (("3", "5", "9", "12"), ("x2", "+4"), 62),
+        (("0", "1", "2", "4", "6", "9", "12"), (), 49),
+        (("0", "1", "3", "5", "7", "9", "12"), ("x2", "+6"), 95),
+        (("11", "5", "12"), ("+4",), 32),
+    ],
+)
 def test_hand_value_matches_the_rule_book_checks(numbers, modifiers, expected):
     assert hand_value(numbers, modifiers) == expected  # R7.5
 
@@ -88,7 +91,8 @@ def test_hit_gain_by_hand(exact):
     assert hit_gain(("3", "7"), (), False, unseen, exact) == pytest.approx((-10 + 5 + 4) / 4)
     # with x2 (stay 20): 3 -> 0, 5 -> 30, +4 -> 24, Freeze -> 20.
     assert hit_gain(("3", "7"), ("x2",), False, unseen, exact) == pytest.approx(
-        (0 + 30 + 24 + 20) / 4 - 20)
+        (0 + 30 + 24 + 20) / 4 - 20
+    )
     # with a Second Chance the duplicate is absorbed (R5.3): change 0.
     assert hit_gain(("3", "7"), (), True, unseen, exact) == pytest.approx((5 + 4) / 4)
 
@@ -109,19 +113,23 @@ def test_hit_gain_with_a_flip_three_among_numbers(exact):
     assert hit_gain(("3",), (), False, unseen, exact) == pytest.approx((8 + 9) / 4 - 3)
 
 
-@pytest.mark.parametrize(("numbers", "unseen"), [
-    (("3",), {"flip_three": 1, "2": 2, "5": 1, "9": 1, "11": 1}),
-    (("3", "8"), {"flip_three": 1, "2": 2, "5": 1, "8": 1, "+6": 1, "x2": 1}),
-    (("0", "1", "2", "3", "4"), {"flip_three": 1, "5": 1, "6": 1, "3": 1, "12": 2}),
-])
+@pytest.mark.parametrize(
+    ("numbers", "unseen"),
+    [
+        (("3",), {"flip_three": 1, "2": 2, "5": 1, "9": 1, "11": 1}),
+        (("3", "8"), {"flip_three": 1, "2": 2, "5": 1, "8": 1, "+6": 1, "x2": 1}),
+        (("0", "1", "2", "3", "4"), {"flip_three": 1, "5": 1, "6": 1, "3": 1, "12": 2}),
+    ],
+)
 def test_flip_three_fast_form_is_exact_without_actions_inside(numbers, unseen):
     exact = hit_gain(numbers, ("+4",), False, unseen, True)
     assert hit_gain(numbers, ("+4",), False, unseen, False) == pytest.approx(exact)
 
 
 def test_values_at_a_later_turn_match_a_fresh_solve():
-    pile = Counter({"2": 2, "5": 2, "9": 1, "+4": 1, "x2": 1, "second_chance": 1,
-                    "flip_three": 1, "freeze": 1})
+    pile = Counter(
+        {"2": 2, "5": 2, "9": 1, "+4": 1, "x2": 1, "second_chance": 1, "flip_three": 1, "freeze": 1}
+    )
     solver = SoloSolver(pile)
     solver.optimum()
     later = pile - Counter(["5", "x2", "second_chance"])

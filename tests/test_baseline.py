@@ -19,11 +19,13 @@ def decide(game):
 
 
 def test_stays_at_exactly_25_and_counts_x2():
-    game, _ = play(ABCD, ["12", "4", "3", "8", "x2", "1", "2", "5", "6"],
-                   ["A hit", "B hit", "C hit", "D hit"])
+    game, _ = play(
+        ABCD, ["12", "4", "3", "8", "x2", "1", "2", "5", "6"], ["A hit", "B hit", "C hit", "D hit"]
+    )
     assert game.hands[0].score() == 24 and decide(game) == Action.hit(0)
-    game, _ = play(ABCD, ["12", "4", "3", "8", "+8", "5"],
-                   ["A hit", "B stay", "C stay", "D stay", "A hit"])
+    game, _ = play(
+        ABCD, ["12", "4", "3", "8", "+8", "5"], ["A hit", "B stay", "C stay", "D stay", "A hit"]
+    )
     assert game.hands[0].score() == 25 and decide(game) == Action.stay(0)
 
 
@@ -37,15 +39,17 @@ def test_freeze_goes_to_highest_hand_ties_first_after_itself():
 
 
 def test_flip_three_goes_to_most_numbers_ties_first_after_itself():
-    game, _ = play(ABCD, ["9", "4", "3", "9", "0", "1", "flip_three"],
-                   ["A hit", "B hit", "C hit"])
+    game, _ = play(ABCD, ["9", "4", "3", "9", "0", "1", "flip_three"], ["A hit", "B hit", "C hit"])
     assert game.pending.card == "flip_three"
     assert decide(game) == Action.choose(2, 0)  # A and B hold 2 numbers; A comes first after C
 
 
 def test_spare_second_chance_to_first_eligible_after_itself():
-    game, _ = play(ABCD, ["5", "6", "second_chance", "8", "1", "2", "second_chance"],
-                   ["A hit", "B hit", "C hit"])
+    game, _ = play(
+        ABCD,
+        ["5", "6", "second_chance", "8", "1", "2", "second_chance"],
+        ["A hit", "B hit", "C hit"],
+    )
     assert game.pending.card == "second_chance"
     assert decide(game) == Action.choose(2, 3)
 
@@ -61,8 +65,9 @@ def test_simulation_is_the_same_on_one_or_two_workers():
     assert one["wins"] == two["wins"] and sum(one["wins"]) == 40
     solo1 = simulate_solo("baseline", 60, seed=2, workers=1)
     solo2 = simulate_solo("baseline", 60, seed=2, workers=2)
-    assert {k: v for k, v in solo1.items() if k != "seconds"} == \
-        {k: v for k, v in solo2.items() if k != "seconds"}
+    assert {k: v for k, v in solo1.items() if k != "seconds"} == {
+        k: v for k, v in solo2.items() if k != "seconds"
+    }
 
 
 def test_simulate_cli_json(capsys):

@@ -53,10 +53,12 @@ def test_bust_probability_matches_a_hand_count():
     assert view.draw_count == 91 and view.unseen()["7"] == 6
     assert bust_risk(view) == pytest.approx(6 / 91)
     # after a second pass (Ana 9, Ben 4, Cy 5): 6 sevens and 8 nines of 88 are fatal
-    game, _ = play(["Ana", "Ben", "Cy"], ["7", "12", "3", "9", "4", "5"],
-                   ["Ana hit", "Ben hit", "Cy hit"])
-    assert bust_probability(game.hands[0].numbers, False, game.view(0).unseen()) == \
-        pytest.approx((6 + 8) / 88)
+    game, _ = play(
+        ["Ana", "Ben", "Cy"], ["7", "12", "3", "9", "4", "5"], ["Ana hit", "Ben hit", "Cy hit"]
+    )
+    assert bust_probability(game.hands[0].numbers, False, game.view(0).unseen()) == pytest.approx(
+        (6 + 8) / 88
+    )
 
 
 def _decide(level, game):
@@ -66,15 +68,18 @@ def _decide(level, game):
 
 def test_expert_stays_when_banking_wins_the_game():
     # Ana at 185 holds 9 + 8 = 17: banking takes her to 202, ahead of everyone
-    game, _ = play(["Ana", "Ben"], ["9", "2", "8", "3"], ["Ana hit", "Ben hit"],
-                   totals=[185, 150])
+    game, _ = play(["Ana", "Ben"], ["9", "2", "8", "3"], ["Ana hit", "Ben hit"], totals=[185, 150])
     assert _decide("expert", game) == Action.stay(0)
 
 
 def test_expert_hits_when_staying_loses_for_sure():
     # Ben stayed on 193 + 13 = 206; Ana's 10 + 9 + 11 = 30 would leave her on 200
-    game, _ = play(["Ana", "Ben"], ["10", "12", "9", "1", "11"],
-                   ["Ana hit", "Ben hit", "Ana hit", "Ben stay"], totals=[170, 193])
+    game, _ = play(
+        ["Ana", "Ben"],
+        ["10", "12", "9", "1", "11"],
+        ["Ana hit", "Ben hit", "Ana hit", "Ben stay"],
+        totals=[170, 193],
+    )
     assert game.hands[1].status == "stayed" and game.hands[0].score() == 30
     assert _decide("expert", game) == Action.hit(0)
     assert _decide("baseline", game) == Action.stay(0)  # baseline banks 30 and loses
@@ -86,16 +91,16 @@ ABCD = ["A", "B", "C", "D"]
 def test_expert_does_not_freeze_a_risky_big_hand():
     # C draws a Freeze: B holds 12 + 11 (big, risky: a Freeze would bank it for him),
     # A holds 5 + 4, D a lone 8. Baseline freezes B; the expert stops a small hand.
-    game, _ = play(ABCD, ["5", "12", "2", "8", "4", "11", "freeze"],
-                   ["A hit", "B hit", "C hit"])
+    game, _ = play(ABCD, ["5", "12", "2", "8", "4", "11", "freeze"], ["A hit", "B hit", "C hit"])
     assert game.pending.card == "freeze"
     assert _decide("baseline", game) == Action.choose(2, 1)
     assert _decide("expert", game).target in (0, 3)
 
 
 def test_expert_sends_flip_three_to_the_player_most_likely_to_bust():
-    game, _ = play(ABCD, ["5", "12", "2", "8", "4", "11", "flip_three"],
-                   ["A hit", "B hit", "C hit"])
+    game, _ = play(
+        ABCD, ["5", "12", "2", "8", "4", "11", "flip_three"], ["A hit", "B hit", "C hit"]
+    )
     assert game.pending.card == "flip_three"
     assert _decide("baseline", game) == Action.choose(2, 0)  # first with most numbers
     assert _decide("expert", game) == Action.choose(2, 1)  # twelves and elevens abound
@@ -110,6 +115,7 @@ def test_expert_results_do_not_depend_on_workers():
 @pytest.mark.parametrize("level", LEVELS)
 def test_every_bot_can_play_solo_rounds(level):
     from game.commands.simulate import simulate_solo
+
     result = simulate_solo(level, 40, seed=1)
     assert result["rounds"] == 40 and 0 <= result["bust_rate"] <= 1
 
@@ -155,6 +161,7 @@ PLUGINS = ["counter", "leader_hunter", "racer"]
 
 def _plugin(name):
     from tools.bench_bots import load_bot
+
     return load_bot(f"examples/opponents/{name}.py:choose")
 
 
@@ -217,8 +224,7 @@ def test_round_outcomes_are_distributions():
 
 
 def test_outlook_rises_with_the_round_score():
-    game, _ = play(["Ana", "Ben"], ["7", "12", "3", "5"], ["Ana hit", "Ben hit"],
-                   totals=[120, 130])
+    game, _ = play(["Ana", "Ben"], ["7", "12", "3", "5"], ["Ana hit", "Ben hit"], totals=[120, 130])
     u = Outlook(game.view(0))
     values = [u(x) for x in range(0, 80, 5)]
     assert all(x <= y + 1e-9 for x, y in zip(values, values[1:], strict=False))
@@ -236,8 +242,13 @@ def test_survive_three_counts_duplicates():
 def test_expert_freezes_the_leader_on_a_small_hand():
     # Cy draws a Freeze. Ana (185) holds 2 + 1; Ben (100) holds 10 + 9.
     # Stopping Ana now keeps her below the target this round.
-    game, _ = play(["Ana", "Ben", "Cy"], ["2", "10", "4", "1", "9", "freeze"],
-                   ["Ana hit", "Ben hit", "Cy hit"], totals=[185, 100, 120], dealer=2)
+    game, _ = play(
+        ["Ana", "Ben", "Cy"],
+        ["2", "10", "4", "1", "9", "freeze"],
+        ["Ana hit", "Ben hit", "Cy hit"],
+        totals=[185, 100, 120],
+        dealer=2,
+    )
     assert game.pending.card == "freeze" and game.players[game.pending.seat] == "Cy"
     assert _decide("expert", game) == Action.choose(2, 0)
     assert _decide("baseline", game) == Action.choose(2, 1)  # the biggest hand
@@ -245,16 +256,24 @@ def test_expert_freezes_the_leader_on_a_small_hand():
 
 def test_expert_sends_flip_three_to_a_big_hand_rather_than_keep_it():
     # heads-up: Ben holds 12 + 11 (many copies left); Ana 2 + 3
-    game, _ = play(["Ana", "Ben"], ["2", "12", "3", "11", "flip_three"],
-                   ["Ana hit", "Ben hit", "Ana hit"], dealer=1)
+    game, _ = play(
+        ["Ana", "Ben"],
+        ["2", "12", "3", "11", "flip_three"],
+        ["Ana hit", "Ben hit", "Ana hit"],
+        dealer=1,
+    )
     assert game.pending.card == "flip_three" and game.pending.seat == 0
     assert _decide("expert", game) == Action.choose(0, 1)
 
 
 def test_expert_hits_when_behind_a_leader_who_stayed_over_the_target_four_seats():
     # Ben stayed on 195 + 12 = 207; Ana's 20 from 180 would leave her on 200 < 207
-    game, _ = play(ABCD, ["10", "12", "2", "3", "8", "5", "4"],
-                   ["A hit", "B stay", "C hit", "D hit"], totals=[180, 195, 50, 60])
+    game, _ = play(
+        ABCD,
+        ["10", "12", "2", "3", "8", "5", "4"],
+        ["A hit", "B stay", "C hit", "D hit"],
+        totals=[180, 195, 50, 60],
+    )
     assert game.hands[1].status == "stayed"
     assert game.pending.seat == 0 and game.hands[0].score() == 18
     assert _decide("expert", game) == Action.hit(0)
@@ -262,6 +281,7 @@ def test_expert_hits_when_behind_a_leader_who_stayed_over_the_target_four_seats(
 
 def test_bench_harness_plays_like_the_simulator_and_loads_plugins():
     from tools.bench_bots import match
+
     levels = ["normal", "baseline", "easy"]
     assert match(levels, 10, seed=5) == simulate_games(levels, 10, seed=5)["wins"]
     wins = match(["baseline", "examples/opponents/racer.py:choose"], 6, seed=2)

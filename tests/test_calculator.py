@@ -22,19 +22,22 @@ from game.tabletop.calculator import (
 )
 
 
-@pytest.mark.parametrize(("numbers", "modifiers", "points", "text"), [
-    # RULES.md R7.5
-    ([7, 11], ["+8", "x2"], 44, "18 × 2 + 8 = 44"),
-    ([], ["+2", "+6", "x2"], 8, "0 × 2 + 2 + 6 = 8"),
-    ([3, 5, 9, 12], ["x2", "+4"], 62, "29 × 2 + 4 = 62"),
-    ([0, 1, 2, 4, 6, 9, 12], [], 49, "34 + 15 = 49"),
-    ([0, 1, 3, 5, 7, 9, 12], ["x2", "+6"], 95, "37 × 2 + 6 + 15 = 95"),
-    ([11, 5, 12], ["+4"], 32, "28 + 4 = 32"),
-    # seed 004, the last round of the example game
-    ([12, 10, 7], ["x2", "+6"], 64, "29 × 2 + 6 = 64"),            # Hugo
-    ([1, 3, 5, 6, 8, 9, 11], ["+4"], 62, "43 + 4 + 15 = 62"),      # Léa, Flip 7
-    ([11, 2, 8], [], 21, "21"),                                    # Lucas
-])
+@pytest.mark.parametrize(
+    ("numbers", "modifiers", "points", "text"),
+    [
+        # RULES.md R7.5
+        ([7, 11], ["+8", "x2"], 44, "18 × 2 + 8 = 44"),
+        ([], ["+2", "+6", "x2"], 8, "0 × 2 + 2 + 6 = 8"),
+        ([3, 5, 9, 12], ["x2", "+4"], 62, "29 × 2 + 4 = 62"),
+        ([0, 1, 2, 4, 6, 9, 12], [], 49, "34 + 15 = 49"),
+        ([0, 1, 3, 5, 7, 9, 12], ["x2", "+6"], 95, "37 × 2 + 6 + 15 = 95"),
+        ([11, 5, 12], ["+4"], 32, "28 + 4 = 32"),
+        # seed 004, the last round of the example game
+        ([12, 10, 7], ["x2", "+6"], 64, "29 × 2 + 6 = 64"),  # Hugo
+        ([1, 3, 5, 6, 8, 9, 11], ["+4"], 62, "43 + 4 + 15 = 62"),  # Léa, Flip 7
+        ([11, 2, 8], [], 21, "21"),  # Lucas
+    ],
+)
 def test_counts_of_the_seeds(numbers, modifiers, points, text):
     hand = count(numbers, modifiers)
     assert hand.points == points
@@ -64,21 +67,24 @@ def test_most_a_hand_can_score():
     assert best.points == max_points() == 171
 
 
-@pytest.mark.parametrize(("numbers", "modifiers", "busted", "message"), [
-    ([7, 11, 7], [], False, "7 twice: a hand with the same number twice has busted"),
-    ([0, 1, 2, 3, 4, 5, 6, 7], [], False, "8 different numbers: the round ends at the 7th"),
-    ([5], ["x2", "x2"], False, "x2 twice in one hand: the deck holds only one"),
-    ([5], ["+4", "+4"], False, "+4 twice in one hand: the deck holds only one"),
-    ([1, 1], [], True, "1 twice in one hand: the deck holds only one"),
-    ([2, 2, 2], [], True, "3 cards 2: a hand busts at its first duplicate"),
-    ([5, 5, 7, 7], [], True, "5 and 7 twice: a hand busts at its first duplicate"),
-    ([5, 6], [], True, "a busted hand shows its duplicate"),
-    ([1, 2, 3, 4, 5, 6, 7, 7], [], True, "7 different numbers: the 7th made a Flip 7"),
-    ([13], [], False, "13 is not a number card (0 to 12)"),
-    ([True], [], False, "True is not a number card"),
-    ([], ["+3"], False, "'+3' is not a modifier card"),
-    ([], ["freeze"], False, "'freeze' is not a modifier card"),
-])
+@pytest.mark.parametrize(
+    ("numbers", "modifiers", "busted", "message"),
+    [
+        ([7, 11, 7], [], False, "7 twice: a hand with the same number twice has busted"),
+        ([0, 1, 2, 3, 4, 5, 6, 7], [], False, "8 different numbers: the round ends at the 7th"),
+        ([5], ["x2", "x2"], False, "x2 twice in one hand: the deck holds only one"),
+        ([5], ["+4", "+4"], False, "+4 twice in one hand: the deck holds only one"),
+        ([1, 1], [], True, "1 twice in one hand: the deck holds only one"),
+        ([2, 2, 2], [], True, "3 cards 2: a hand busts at its first duplicate"),
+        ([5, 5, 7, 7], [], True, "5 and 7 twice: a hand busts at its first duplicate"),
+        ([5, 6], [], True, "a busted hand shows its duplicate"),
+        ([1, 2, 3, 4, 5, 6, 7, 7], [], True, "7 different numbers: the 7th made a Flip 7"),
+        ([13], [], False, "13 is not a number card (0 to 12)"),
+        ([True], [], False, "True is not a number card"),
+        ([], ["+3"], False, "'+3' is not a modifier card"),
+        ([], ["freeze"], False, "'freeze' is not a modifier card"),
+    ],
+)
 def test_refuses_what_cannot_exist(numbers, modifiers, busted, message):
     with pytest.raises(ImpossibleHandError) as info:
         count(numbers, modifiers, busted)
@@ -95,8 +101,9 @@ def test_round_refuses_more_copies_than_the_deck_holds():
     twelves = [count([12, n], busted=False) for n in range(11)]  # 11 twelves
     check_round(twelves)
     check_round([*twelves, count([12])])  # the 12th
-    with pytest.raises(ImpossibleRoundError, match="13 cards 12 on the table in one round: "
-                                                    "the deck holds 12"):
+    with pytest.raises(
+        ImpossibleRoundError, match="13 cards 12 on the table in one round: the deck holds 12"
+    ):
         check_round([*twelves, count([12]), count([12, 3])])
     with pytest.raises(ImpossibleRoundError, match="x2 twice on the table"):
         check_round([count([3], ["x2"]), None, count([4], ["x2"])])
@@ -164,7 +171,8 @@ def test_every_hand_the_engine_scores_is_accepted_and_counted_alike():
                         assert hand.points == r.score
                         assert hand.flip7 == r.flip7
                         assert sorted(hand.calculation.split(" + ")) == sorted(
-                            r.calculation.split(" + "))
+                            r.calculation.split(" + ")
+                        )
                         table.append(hand)
                         hands_seen += 1
                         busts += r.busted

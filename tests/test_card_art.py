@@ -60,8 +60,16 @@ def test_default_scale_is_a_crisp_five_by_seven_card():
 def test_faces_are_all_there_once():
     names = [f.name for f in mc.all_faces()]
     assert len(names) == len(set(names)) == len(NUMBERS) + len(MODIFIERS) + 3 * len(ACTIONS) + 2
-    assert {"num_7", "mod_plus4", "mod_x2", "freeze_en", "flip_three_fr", "second_chance_de",
-            "back", "slot"} <= set(names)
+    assert {
+        "num_7",
+        "mod_plus4",
+        "mod_x2",
+        "freeze_en",
+        "flip_three_fr",
+        "second_chance_de",
+        "back",
+        "slot",
+    } <= set(names)
 
 
 def test_two_runs_give_identical_pixels(card_set, tmp_path):
@@ -182,8 +190,21 @@ def test_default_dir_is_the_project_assets_when_writable(tmp_path, monkeypatch):
 
 def test_cli_writes_cards_and_contact_sheet(tmp_path, capsys):
     sheet = tmp_path / "sheet.png"
-    assert mc.main(["--out", str(tmp_path / "cards"), "--scale", "0.5", "--sheet", str(sheet),
-                    "--sheet-scale", "0.5"]) == 0
+    assert (
+        mc.main(
+            [
+                "--out",
+                str(tmp_path / "cards"),
+                "--scale",
+                "0.5",
+                "--sheet",
+                str(sheet),
+                "--sheet-scale",
+                "0.5",
+            ]
+        )
+        == 0
+    )
     assert "generated 30 faces" in capsys.readouterr().out
     assert (tmp_path / "cards" / mc.MANIFEST_NAME).is_file()
     with Image.open(sheet) as im:

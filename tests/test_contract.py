@@ -44,9 +44,11 @@ def _random_games(count: int):
     for k in range(count):
         rng = random.Random(k)
         n = rng.choice([2, 3, 4, 6, 9])
-        rules = RuleOptions(target=rng.choice([40, 120]),
-                            opening=rng.choice(["must_hit", "deal"]),
-                            flip_three_on_bust=rng.choice(["discard", "resolve"]))
+        rules = RuleOptions(
+            target=rng.choice([40, 120]),
+            opening=rng.choice(["must_hit", "deal"]),
+            flip_three_on_bust=rng.choice(["discard", "resolve"]),
+        )
         yield rng, Game([f"P{i}" for i in range(n)], rules, seed=k, start=False)
 
 
@@ -120,13 +122,15 @@ def test_snapshot_is_plain_values_and_counts_every_card():
                 break
             snap = game.snapshot()
             waiting = len(snap.staged) + len(snap.queue) + len(snap.in_play)
-            in_hands = sum(len(h.numbers) + len(h.modifiers) + h.second_chance + h.freezes
-                           for h in snap.hands)
+            in_hands = sum(
+                len(h.numbers) + len(h.modifiers) + h.second_chance + h.freezes for h in snap.hands
+            )
             deck = sum(game.card_counts().values())
             assert snap.draw_count + snap.discard_count + waiting + in_hands == deck
             assert snap.totals == tuple(game.totals) and snap.pending == game.pending
-            assert all(h.score == hand.score() for h, hand in zip(snap.hands, game.hands,
-                                                                    strict=True))
+            assert all(
+                h.score == hand.score() for h, hand in zip(snap.hands, game.hands, strict=True)
+            )
             game.apply(rng.choice(game.legal_actions()))
         with pytest.raises(AttributeError):
             snap.round_no = 5  # read-only

@@ -39,8 +39,9 @@ def test_staged_cards_wait_in_the_tray_until_the_three_cards_are_dealt():
 def test_freeze_then_flip_three_on_one_player_only_freezes():
     """FAQ: someone given a Freeze then a Flip Three: the Flip Three is discarded."""
     deck = FIRST_PASS + ["flip_three", "freeze", "flip_three", "2", "11"]
-    game, events = play(ABCD, deck, ["Agathe hit", "Agathe > Bertrand",
-                                     "Bertrand > Clément", "Bertrand > Clément"])
+    game, events = play(
+        ABCD, deck, ["Agathe hit", "Agathe > Bertrand", "Bertrand > Clément", "Bertrand > Clément"]
+    )
     assert game.hands[2].status == FROZEN
     assert numbers(game, 2) == [7]
     assert of(events, ev.Frozen) == [ev.Frozen(2, 1, 7, from_queue=True)]
@@ -50,10 +51,21 @@ def test_freeze_then_flip_three_on_one_player_only_freezes():
 
 
 def test_two_flip_threes_on_one_player_resolve_in_order():
-    deck = FIRST_PASS + ["flip_three", "flip_three", "flip_three", "2",
-                         "1", "3", "4", "9", "+4", "10"]
-    game, events = play(ABCD, deck, ["Agathe hit", "Agathe > Bertrand",
-                                     "Bertrand > Clément", "Bertrand > Clément"])
+    deck = FIRST_PASS + [
+        "flip_three",
+        "flip_three",
+        "flip_three",
+        "2",
+        "1",
+        "3",
+        "4",
+        "9",
+        "+4",
+        "10",
+    ]
+    game, events = play(
+        ABCD, deck, ["Agathe hit", "Agathe > Bertrand", "Bertrand > Clément", "Bertrand > Clément"]
+    )
     assert numbers(game, 2) == [7, 1, 3, 4, 9, 10]
     assert game.hands[2].modifiers == ["+4"]
     assert game.hands[2].status == ACTIVE
@@ -63,8 +75,9 @@ def test_two_flip_threes_on_one_player_resolve_in_order():
 
 def test_second_flip_three_discarded_when_the_first_busts():
     deck = FIRST_PASS + ["flip_three", "flip_three", "flip_three", "2", "1", "7", "12"]
-    game, events = play(ABCD, deck, ["Agathe hit", "Agathe > Bertrand",
-                                     "Bertrand > Clément", "Bertrand > Clément"])
+    game, events = play(
+        ABCD, deck, ["Agathe hit", "Agathe > Bertrand", "Bertrand > Clément", "Bertrand > Clément"]
+    )
     assert game.hands[2].status == BUSTED
     assert numbers(game, 2) == [7, 1, 7]  # the duplicate stays in the busted line
     assert of(events, ev.FlipThreeEnded)[-1] == ev.FlipThreeEnded(2, 2)
@@ -78,17 +91,16 @@ def test_cas_rarissime_third_flip_three_given_to_the_player_awaiting_a_freeze():
     round since her Freeze waits in the queue. The Freeze applies, then the third
     Flip Three is discarded without effect."""
     deck = FIRST_PASS + ["flip_three", "flip_three", "freeze", "2", "1", "flip_three", "3"]
-    game, events = play(ABCD, deck, ["Agathe hit", "Agathe > Bertrand",
-                                     "Bertrand > Clément", "Bertrand > Donia"])
+    game, events = play(
+        ABCD, deck, ["Agathe hit", "Agathe > Bertrand", "Bertrand > Clément", "Bertrand > Donia"]
+    )
     assert game.queue == [("freeze", 3, 1)]
     assert waiting(game)[:3] == ("Clément", "target", "flip_three")
     assert "Donia" in waiting(game)[3]  # R5.5: a player awaiting an effect is still active
     assert game.staged == ["flip_three"]
     events = game.apply(game.legal_actions()[3])  # Clément > Donia
-    assert [type(e).__name__ for e in events] == [
-        "EffectQueued", "Frozen", "CardDiscarded"]
-    assert events[2] == ev.CardDiscarded("flip_three", "queue", 3,
-                                         "target_out")
+    assert [type(e).__name__ for e in events] == ["EffectQueued", "Frozen", "CardDiscarded"]
+    assert events[2] == ev.CardDiscarded("flip_three", "queue", 3, "target_out")
     assert game.hands[3].status == FROZEN
     assert numbers(game, 2) == [7, 1, 3]
     assert waiting(game) == ("Bertrand", "hit_or_stay", None, [])
@@ -116,8 +128,9 @@ def test_staged_cards_discarded_when_the_target_busts():
 
 def test_variant_resolve_busted_target_assigns_staged_cards_to_active_players():
     deck = FIRST_PASS + ["flip_three", "freeze", "6", "9"]
-    game, _ = play(ABCD, deck, ["Agathe hit", "Agathe > Bertrand"],
-                   rules={"flip_three_on_bust": "resolve"})
+    game, _ = play(
+        ABCD, deck, ["Agathe hit", "Agathe > Bertrand"], rules={"flip_three_on_bust": "resolve"}
+    )
     assert waiting(game) == ("Bertrand", "target", "freeze", ["Agathe", "Clément", "Donia"])
     game.apply(game.legal_actions()[2])  # Donia
     assert game.hands[3].status == FROZEN
@@ -126,8 +139,17 @@ def test_variant_resolve_busted_target_assigns_staged_cards_to_active_players():
 def test_flip_7_mid_flip_three_ends_the_round_at_once():
     # Agathe alone with 5, 1, 2, 3, 9, 10; her Flip Three (forced on herself, R5.1)
     # stages a Freeze, then her 0 is a seventh number: the third card is never dealt
-    moves = ["Agathe hit", "Bertrand stay", "Clément stay", "Donia stay",
-             "Agathe hit", "Agathe hit", "Agathe hit", "Agathe hit", "Agathe hit"]
+    moves = [
+        "Agathe hit",
+        "Bertrand stay",
+        "Clément stay",
+        "Donia stay",
+        "Agathe hit",
+        "Agathe hit",
+        "Agathe hit",
+        "Agathe hit",
+        "Agathe hit",
+    ]
     deck = FIRST_PASS + ["1", "2", "3", "9", "10", "flip_three", "freeze", "0", "4"]
     game, events = play(ABCD, deck, moves)
     flip7 = of(events, ev.Flip7)
@@ -155,14 +177,18 @@ def test_second_chance_revealed_in_a_flip_three_saves_later_in_it():
 
 def test_spare_second_chance_in_a_flip_three_is_given_at_once():
     # Agathe keeps a Second Chance (pass 2), then a Flip Three on her next turn
-    moves = ["Agathe hit", "Bertrand hit", "Clément hit", "Donia hit",
-             "Agathe hit", "Agathe > Agathe"]
-    deck = FIRST_PASS + ["second_chance", "9", "10", "11", "flip_three",
-                         "second_chance", "1", "2"]
+    moves = [
+        "Agathe hit",
+        "Bertrand hit",
+        "Clément hit",
+        "Donia hit",
+        "Agathe hit",
+        "Agathe > Agathe",
+    ]
+    deck = FIRST_PASS + ["second_chance", "9", "10", "11", "flip_three", "second_chance", "1", "2"]
     game, _ = play(ABCD, deck, moves)
     # mid Flip Three: she must give the spare at once, before her next card
-    assert waiting(game) == ("Agathe", "target", "second_chance",
-                             ["Bertrand", "Clément", "Donia"])
+    assert waiting(game) == ("Agathe", "target", "second_chance", ["Bertrand", "Clément", "Donia"])
     assert numbers(game, 0) == [5]
     game.apply(game.legal_actions()[1])  # Clément
     assert game.hands[2].second_chance

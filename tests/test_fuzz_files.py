@@ -21,41 +21,134 @@ from ui.storage.sheet_store import SheetStore, SheetStoreError
 from ui.storage.stats_store import StatsStore
 
 SECONDS = 3.0  # the most any one file may take to be loaded or refused
-FUZZ = settings(max_examples=60, deadline=None, derandomize=True,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+FUZZ = settings(
+    max_examples=60,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 
-GAME = {"format": "flip7/1",
-        "players": ["Hugo", {"name": "Léa", "bot": "expert"}, "Lucas"],
-        "rules": {"target": 50, "opening": "deal", "flip_three_on_bust": "resolve", "decks": 1},
-        "seed": 7, "dealer": 2, "totals": [10, 20, 30], "deck": ["12", "1", "flip_three"],
-        "actions": [{"player": "Hugo", "do": "hit"}, {"player": "Hugo", "do": "stay"},
-                    {"player": "Léa", "do": "target", "target": "Lucas"}]}
-SETTINGS = {"format": "flip7-settings/1", "language": "fr", "speed": 1.5,
-            "reduced_motion": False, "hints": True, "volume": 0.5, "window": [1280, 720],
-            "fullscreen": False}
-SHEET = {"format": "flip7-sheet/1", "id": "20261130-201500", "created": "2026-11-30T20:15:00",
-         "players": ["Hugo", "Léa", "Lucas"], "target": 200, "first_dealer": 0,
-         "start_totals": [0, 5, 0],
-         "rounds": [[24, 0, {"numbers": [7, 10, 12], "modifiers": ["+6", "x2"],
-                             "busted": False, "points": 64}]],
-         "current": [None, 3, None]}
-STATS = {"format": "flip7-stats/1", "games": {"abc": {"format": "flip7-summary/1", "seats": [
-    {"name": "Hugo", "bot": None, "rounds": 3, "points": 60, "busts": 1, "flip7s": 0,
-     "best_round": 30, "won": True},
-    {"name": "Ada", "bot": "expert", "rounds": 3, "points": 50, "busts": 0, "flip7s": 0,
-     "best_round": 25, "won": False}]}}}
+GAME = {
+    "format": "flip7/1",
+    "players": ["Hugo", {"name": "Léa", "bot": "expert"}, "Lucas"],
+    "rules": {"target": 50, "opening": "deal", "flip_three_on_bust": "resolve", "decks": 1},
+    "seed": 7,
+    "dealer": 2,
+    "totals": [10, 20, 30],
+    "deck": ["12", "1", "flip_three"],
+    "actions": [
+        {"player": "Hugo", "do": "hit"},
+        {"player": "Hugo", "do": "stay"},
+        {"player": "Léa", "do": "target", "target": "Lucas"},
+    ],
+}
+SETTINGS = {
+    "format": "flip7-settings/1",
+    "language": "fr",
+    "speed": 1.5,
+    "reduced_motion": False,
+    "hints": True,
+    "volume": 0.5,
+    "window": [1280, 720],
+    "fullscreen": False,
+}
+SHEET = {
+    "format": "flip7-sheet/1",
+    "id": "20261130-201500",
+    "created": "2026-11-30T20:15:00",
+    "players": ["Hugo", "Léa", "Lucas"],
+    "target": 200,
+    "first_dealer": 0,
+    "start_totals": [0, 5, 0],
+    "rounds": [
+        [24, 0, {"numbers": [7, 10, 12], "modifiers": ["+6", "x2"], "busted": False, "points": 64}]
+    ],
+    "current": [None, 3, None],
+}
+STATS = {
+    "format": "flip7-stats/1",
+    "games": {
+        "abc": {
+            "format": "flip7-summary/1",
+            "seats": [
+                {
+                    "name": "Hugo",
+                    "bot": None,
+                    "rounds": 3,
+                    "points": 60,
+                    "busts": 1,
+                    "flip7s": 0,
+                    "best_round": 30,
+                    "won": True,
+                },
+                {
+                    "name": "Ada",
+                    "bot": "expert",
+                    "rounds": 3,
+                    "points": 50,
+                    "busts": 0,
+                    "flip7s": 0,
+                    "best_round": 25,
+                    "won": False,
+                },
+            ],
+        }
+    },
+}
 
-HOSTILE_TEXT = st.sampled_from([
-    "\ud800", "\udfff", "A\x00", "A\nB", "\r", "\u200b", "\u202e", "\ufeff", "\u200f",
-    "\u2028", "\u0301", "😀", "👨\u200d👩\u200d👧", "", " ", "x" * 5000, "ب\u200fA", "\t",
-])
-HOSTILE_NUMBER = st.sampled_from([
-    10 ** 309, -10 ** 309, 10 ** 4000, 2 ** 63, -1, 0, 1e308, float("inf"), 1.5, True, None,
-    1_000_000, 1_000_001, 10_000, 10_001, 16384, 3841,
-])
-LEAF = st.one_of(HOSTILE_TEXT, HOSTILE_NUMBER, st.text(max_size=8), st.integers(),
-                 st.just([]), st.just({}), st.just([[[[[]]]]]),
-                 st.just({"name": "\u200b", "bot": "easy"}))
+HOSTILE_TEXT = st.sampled_from(
+    [
+        "\ud800",
+        "\udfff",
+        "A\x00",
+        "A\nB",
+        "\r",
+        "\u200b",
+        "\u202e",
+        "\ufeff",
+        "\u200f",
+        "\u2028",
+        "\u0301",
+        "😀",
+        "👨\u200d👩\u200d👧",
+        "",
+        " ",
+        "x" * 5000,
+        "ب\u200fA",
+        "\t",
+    ]
+)
+HOSTILE_NUMBER = st.sampled_from(
+    [
+        10**309,
+        -(10**309),
+        10**4000,
+        2**63,
+        -1,
+        0,
+        1e308,
+        float("inf"),
+        1.5,
+        True,
+        None,
+        1_000_000,
+        1_000_001,
+        10_000,
+        10_001,
+        16384,
+        3841,
+    ]
+)
+LEAF = st.one_of(
+    HOSTILE_TEXT,
+    HOSTILE_NUMBER,
+    st.text(max_size=8),
+    st.integers(),
+    st.just([]),
+    st.just({}),
+    st.just([[[[[]]]]]),
+    st.just({"name": "\u200b", "bot": "easy"}),
+)
 
 
 def mutate(doc, draw_path, value):
@@ -82,18 +175,24 @@ def mutate(doc, draw_path, value):
 
 
 def documents(good):
-    mutated = st.builds(mutate, st.just(good), st.lists(st.integers(0, 50), min_size=1,
-                                                          max_size=5), LEAF)
-    twice = st.builds(mutate, mutated, st.lists(st.integers(0, 50), min_size=1, max_size=5),
-                      LEAF)
+    mutated = st.builds(
+        mutate, st.just(good), st.lists(st.integers(0, 50), min_size=1, max_size=5), LEAF
+    )
+    twice = st.builds(mutate, mutated, st.lists(st.integers(0, 50), min_size=1, max_size=5), LEAF)
     return st.one_of(mutated, twice)
 
 
 def encoded(good):
     """The bytes of a file: a mutated good document, or random bytes."""
     as_json = documents(good).map(lambda d: _dumps(d).encode("utf-8"))
-    return st.one_of(as_json, as_json, as_json, st.binary(max_size=300),
-                     st.just(b'{"a":' * 100_000), st.just(b"\xef\xbb\xbf" + _dumps(good).encode()))
+    return st.one_of(
+        as_json,
+        as_json,
+        as_json,
+        st.binary(max_size=300),
+        st.just(b'{"a":' * 100_000),
+        st.just(b"\xef\xbb\xbf" + _dumps(good).encode()),
+    )
 
 
 def _dumps(doc) -> str:

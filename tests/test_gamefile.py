@@ -17,18 +17,26 @@ GOOD = {
     "format": "flip7/1",
     "players": ["Hugo", {"name": "Léa", "bot": "expert"}, "Lucas", "Chloé"],
     "rules": {"target": 200, "opening": "must_hit", "flip_three_on_bust": "discard"},
-    "seed": 7, "dealer": 3, "totals": [171, 160, 168, 185],
+    "seed": 7,
+    "dealer": 3,
+    "totals": [171, 160, 168, 185],
     "deck": ["12", "1", "11", "9", "flip_three", "5", "7", "2"],
-    "actions": [{"player": "Hugo", "do": "hit"},
-                {"player": "Hugo", "do": "target", "target": "Chloé"},
-                {"player": "Léa", "do": "stay"}],
+    "actions": [
+        {"player": "Hugo", "do": "hit"},
+        {"player": "Hugo", "do": "target", "target": "Chloé"},
+        {"player": "Léa", "do": "stay"},
+    ],
 }
 
 
 def test_interfaces_example_waits_for_lucas():
     report = summary(from_dict(GOOD))
-    assert report["waiting_for"] == {"player": "Lucas", "decision": "hit_or_stay",
-                                     "card": None, "options": []}
+    assert report["waiting_for"] == {
+        "player": "Lucas",
+        "decision": "hit_or_stay",
+        "card": None,
+        "options": [],
+    }
     hands = report["round"]["hands"]
     assert hands["Chloé"]["numbers"] == [9, 5, 7, 2]
     assert hands["Léa"]["status"] == "stayed"
@@ -43,9 +51,14 @@ def test_seed_004_last_round():
     Chloé busts on a second 9; Hugo wins with 235."""
     game = load(SEED004)
     report = summary(game)
-    assert report["rounds"] == [{"dealer": "Chloé",
-                                 "scores": {"Hugo": 64, "Léa": 62, "Lucas": 21, "Chloé": 0},
-                                 "busted": ["Chloé"], "flip7": "Léa"}]
+    assert report["rounds"] == [
+        {
+            "dealer": "Chloé",
+            "scores": {"Hugo": 64, "Léa": 62, "Lucas": 21, "Chloé": 0},
+            "busted": ["Chloé"],
+            "flip7": "Léa",
+        }
+    ]
     assert report["totals"] == {"Hugo": 235, "Léa": 222, "Lucas": 189, "Chloé": 185}
     assert report["over"] is True and report["winner"] == "Hugo"
     assert report["round"] is None and report["waiting_for"] is None
@@ -60,12 +73,17 @@ def test_replay_cli_prints_the_report(capsys):
 def test_replay_cli_as_a_process_exit_2_one_line(tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text("{not json")
-    run = subprocess.run([sys.executable, "-m", "game.replay", str(bad)], cwd=ROOT,
-                         capture_output=True, text=True)
+    run = subprocess.run(
+        [sys.executable, "-m", "game.replay", str(bad)], cwd=ROOT, capture_output=True, text=True
+    )
     assert run.returncode == 2 and run.stdout == ""
     assert len(run.stderr.strip().splitlines()) == 1 and "not JSON" in run.stderr
-    ok = subprocess.run([sys.executable, "-m", "game.replay", str(SEED004)], cwd=ROOT,
-                        capture_output=True, text=True)
+    ok = subprocess.run(
+        [sys.executable, "-m", "game.replay", str(SEED004)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
     assert ok.returncode == 0 and json.loads(ok.stdout)["winner"] == "Hugo"
 
 
@@ -101,8 +119,11 @@ BAD = [
     ("duplicate names", _with(players=["Hugo", "Hugo", "Lucas", "Chloé"]), "duplicate player"),
     ("empty name", _with(players=["Hugo", "", "Lucas", "Chloé"]), "empty name"),
     ("player of wrong type", _with(players=["Hugo", 3, "Lucas", "Chloé"]), "player 1"),
-    ("unknown bot", _with(players=["Hugo", {"name": "Léa", "bot": "god"}, "Lucas", "Chloé"]),
-     "unknown bot level 'god'"),
+    (
+        "unknown bot",
+        _with(players=["Hugo", {"name": "Léa", "bot": "god"}, "Lucas", "Chloé"]),
+        "unknown bot level 'god'",
+    ),
     ("unknown rule", _with(rules={"speed": 2}), "unknown rule option 'speed'"),
     ("bad rule value", _with(rules={"opening": "nope"}), "rule 'opening'"),
     ("rules not object", _with(rules=[1]), "'rules' must be an object"),
@@ -118,27 +139,56 @@ BAD = [
     ("deck not a list", _with(deck="12"), "'deck' must be a list"),
     ("missing actions", _with(actions=KeyError), "missing key 'actions'"),
     ("action not object", _with(actions=["hit"]), "action 0: expected an object"),
-    ("unknown player", _with(actions=[{"player": "Bob", "do": "hit"}]),
-     "action 0: unknown player 'Bob'"),
+    (
+        "unknown player",
+        _with(actions=[{"player": "Bob", "do": "hit"}]),
+        "action 0: unknown player 'Bob'",
+    ),
     ("unknown do", _with(actions=[{"player": "Hugo", "do": "fold"}]), "action 0: 'do' must"),
-    ("target without name", _with(actions=[ACTIONS[0], {"player": "Hugo", "do": "target"}]),
-     "action 1: a 'target' action needs"),
-    ("unknown target", _with(actions=[ACTIONS[0], {"player": "Hugo", "do": "target",
-                                                   "target": "Bob"}]),
-     "action 1: unknown target 'Bob'"),
-    ("wrong player", _with(actions=[{"player": "Léa", "do": "hit"}]),
-     "action 0: Léa cannot hit: the game waits for Hugo to hit or stay"),
-    ("not the decision awaited", _with(actions=[ACTIONS[0], {"player": "Hugo", "do": "hit"}]),
-     "action 1: Hugo cannot hit: the game waits for Hugo to choose who gets the Flip Three"),
-    ("forced move written", _with(deck=["freeze"], actions=[
-        {"player": "Hugo", "do": "hit"}]), "action 0: Hugo cannot hit"),
-    ("illegal target", _with(actions=ACTIONS + [{"player": "Lucas", "do": "stay"},
-                                               {"player": "Chloé", "do": "hit"}]),
-     None),
-    ("target out of round", _with(deck=["12", "1", "11", "9", "freeze"], actions=[
-        {"player": "Hugo", "do": "stay"}, {"player": "Léa", "do": "hit"},
-        {"player": "Léa", "do": "target", "target": "Hugo"}]),
-     "action 2: Léa cannot give the Freeze to Hugo: Hugo is out of the round (stayed)"),
+    (
+        "target without name",
+        _with(actions=[ACTIONS[0], {"player": "Hugo", "do": "target"}]),
+        "action 1: a 'target' action needs",
+    ),
+    (
+        "unknown target",
+        _with(actions=[ACTIONS[0], {"player": "Hugo", "do": "target", "target": "Bob"}]),
+        "action 1: unknown target 'Bob'",
+    ),
+    (
+        "wrong player",
+        _with(actions=[{"player": "Léa", "do": "hit"}]),
+        "action 0: Léa cannot hit: the game waits for Hugo to hit or stay",
+    ),
+    (
+        "not the decision awaited",
+        _with(actions=[ACTIONS[0], {"player": "Hugo", "do": "hit"}]),
+        "action 1: Hugo cannot hit: the game waits for Hugo to choose who gets the Flip Three",
+    ),
+    (
+        "forced move written",
+        _with(deck=["freeze"], actions=[{"player": "Hugo", "do": "hit"}]),
+        "action 0: Hugo cannot hit",
+    ),
+    (
+        "illegal target",
+        _with(
+            actions=ACTIONS + [{"player": "Lucas", "do": "stay"}, {"player": "Chloé", "do": "hit"}]
+        ),
+        None,
+    ),
+    (
+        "target out of round",
+        _with(
+            deck=["12", "1", "11", "9", "freeze"],
+            actions=[
+                {"player": "Hugo", "do": "stay"},
+                {"player": "Léa", "do": "hit"},
+                {"player": "Léa", "do": "target", "target": "Hugo"},
+            ],
+        ),
+        "action 2: Léa cannot give the Freeze to Hugo: Hugo is out of the round (stayed)",
+    ),
     ("action after game over", None, "cannot hit: the game is over"),
 ]
 
@@ -162,6 +212,7 @@ def test_bad_input_is_one_clear_error(name, data, message, tmp_path, capsys):
 
 def _escape(text):
     import re
+
     return re.escape(text)
 
 
@@ -194,16 +245,19 @@ def test_two_decks_allow_more_copies():
 FAQ = ROOT / "examples" / "faq"
 
 
-@pytest.mark.parametrize("name,numbers,statuses", [
-    # Agathe's Flip Three to Clément, his to Donia; Bertrand is next (R5.6)
-    ("resume_order", {"Clément": [7, 1, 2], "Donia": [8, 3, 4, 9]}, {}),
-    # Freeze then Flip Three on Clément: he only freezes
-    ("freeze_then_flip_three", {"Clément": [7]}, {"Clément": "frozen"}),
-    # two Flip Threes on Clément resolve in order
-    ("two_flip_threes", {"Clément": [7, 1, 3, 4, 9, 10]}, {"Clément": "active"}),
-    # the third Flip Three goes to Donia, whose Freeze still waits: it is discarded
-    ("cas_rarissime", {"Clément": [7, 1, 3], "Donia": [8]}, {"Donia": "frozen"}),
-])
+@pytest.mark.parametrize(
+    "name,numbers,statuses",
+    [
+        # Agathe's Flip Three to Clément, his to Donia; Bertrand is next (R5.6)
+        ("resume_order", {"Clément": [7, 1, 2], "Donia": [8, 3, 4, 9]}, {}),
+        # Freeze then Flip Three on Clément: he only freezes
+        ("freeze_then_flip_three", {"Clément": [7]}, {"Clément": "frozen"}),
+        # two Flip Threes on Clément resolve in order
+        ("two_flip_threes", {"Clément": [7, 1, 3, 4, 9, 10]}, {"Clément": "active"}),
+        # the third Flip Three goes to Donia, whose Freeze still waits: it is discarded
+        ("cas_rarissime", {"Clément": [7, 1, 3], "Donia": [8]}, {"Donia": "frozen"}),
+    ],
+)
 def test_replay_reproduces_the_faq_cases(name, numbers, statuses, capsys):
     assert main([str(FAQ / f"{name}.json")]) == 0
     report = json.loads(capsys.readouterr().out)
@@ -211,5 +265,9 @@ def test_replay_reproduces_the_faq_cases(name, numbers, statuses, capsys):
     assert {p: hands[p]["numbers"] for p in numbers} == numbers
     assert {p: hands[p]["status"] for p in statuses} == statuses
     assert report["round"]["staged"] == [] and report["round"]["queue"] == []
-    assert report["waiting_for"] == {"player": "Bertrand", "decision": "hit_or_stay",
-                                     "card": None, "options": []}
+    assert report["waiting_for"] == {
+        "player": "Bertrand",
+        "decision": "hit_or_stay",
+        "card": None,
+        "options": [],
+    }

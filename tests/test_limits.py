@@ -35,9 +35,14 @@ def with_(**changes) -> dict:
 
 
 def replay(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "game.replay", *args], cwd=ROOT,
-                          capture_output=True, text=True, timeout=60,
-                          env=dict(os.environ, PYTHONIOENCODING="utf-8"))
+    return subprocess.run(
+        [sys.executable, "-m", "game.replay", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=dict(os.environ, PYTHONIOENCODING="utf-8"),
+    )
 
 
 def refused_in_one_line(path: Path) -> str:
@@ -59,17 +64,20 @@ def test_decks_are_bounded_before_any_card_is_built():
     assert from_dict(with_(rules={"decks": MAX_DECKS})).rules.decks == MAX_DECKS
 
 
-@pytest.mark.parametrize("name, why", [
-    ("\ud800", "control or invalid character"),  # a lone surrogate
-    ("A\x00", "control or invalid character"),  # NUL
-    ("A\nB", "control or invalid character"),  # a newline
-    ("A\u2028B", "control or invalid character"),  # a line separator
-    ("\u200b", "without a visible character"),  # zero width space
-    ("\u202e\u200f", "without a visible character"),  # direction controls
-    ("\ufeff \u200d", "without a visible character"),  # BOM, space, joiner
-    ("\u0301", "without a visible character"),  # a combining mark alone
-    ("x" * (MAX_NAME + 1), f"longer than {MAX_NAME}"),
-])
+@pytest.mark.parametrize(
+    "name, why",
+    [
+        ("\ud800", "control or invalid character"),  # a lone surrogate
+        ("A\x00", "control or invalid character"),  # NUL
+        ("A\nB", "control or invalid character"),  # a newline
+        ("A\u2028B", "control or invalid character"),  # a line separator
+        ("\u200b", "without a visible character"),  # zero width space
+        ("\u202e\u200f", "without a visible character"),  # direction controls
+        ("\ufeff \u200d", "without a visible character"),  # BOM, space, joiner
+        ("\u0301", "without a visible character"),  # a combining mark alone
+        ("x" * (MAX_NAME + 1), f"longer than {MAX_NAME}"),
+    ],
+)
 def test_names_that_cannot_be_drawn_or_written_are_refused_everywhere(name, why, tmp_path):
     assert why in name_problem(name)
     with pytest.raises(GameFileError, match=why):  # game files: replay, Load, Continue
@@ -79,9 +87,23 @@ def test_names_that_cannot_be_drawn_or_written_are_refused_everywhere(name, why,
     with pytest.raises(SheetError):  # score sheets
         ScoreSheet([name, "Ben"])
     with pytest.raises(StatsError):  # statistics
-        GameSummary.from_dict({"format": "flip7-summary/1", "seats": [
-            {"name": name, "bot": None, "rounds": 1, "points": 1, "busts": 0, "flip7s": 0,
-             "best_round": 1, "won": True}]})
+        GameSummary.from_dict(
+            {
+                "format": "flip7-summary/1",
+                "seats": [
+                    {
+                        "name": name,
+                        "bot": None,
+                        "rounds": 1,
+                        "points": 1,
+                        "busts": 0,
+                        "flip7s": 0,
+                        "best_round": 1,
+                        "won": True,
+                    }
+                ],
+            }
+        )
     if "\n" not in name and "," not in name and name.strip():
         with pytest.raises(ConfigError):  # --players
             parse_players(f"{name},Ben")
@@ -118,7 +140,7 @@ def test_the_name_limit_is_one_limit_so_a_game_the_app_wrote_is_never_refused():
 
 
 def test_numbers_beyond_the_limits_are_refused_before_any_float():
-    huge = 10 ** 400
+    huge = 10**400
     with pytest.raises(GameFileError, match="'totals' must hold integers from 0 to"):
         from_dict(with_(totals=[huge, 0]))
     with pytest.raises(GameFileError, match="'totals'"):
@@ -130,9 +152,23 @@ def test_numbers_beyond_the_limits_are_refused_before_any_float():
         with pytest.raises(SheetError):
             ScoreSheet.from_dict({"format": "flip7-sheet/1", "players": ["A", "B"], **bad})
     with pytest.raises(StatsError, match="from 0 to"):
-        GameSummary.from_dict({"format": "flip7-summary/1", "seats": [
-            {"name": "A", "bot": None, "rounds": 1, "points": huge, "busts": 0, "flip7s": 0,
-             "best_round": 1, "won": True}]})
+        GameSummary.from_dict(
+            {
+                "format": "flip7-summary/1",
+                "seats": [
+                    {
+                        "name": "A",
+                        "bot": None,
+                        "rounds": 1,
+                        "points": huge,
+                        "busts": 0,
+                        "flip7s": 0,
+                        "best_round": 1,
+                        "won": True,
+                    }
+                ],
+            }
+        )
 
 
 def test_a_game_at_the_target_limit_ends_within_the_action_limit():
@@ -182,9 +218,11 @@ def test_messages_are_one_line_with_a_short_escaped_excerpt(tmp_path):
     path = tmp_path / "one\nline.json"
     path.write_text(json.dumps(with_(actions=[{"player": long_bad, "do": "hit"}])))
     line = refused_in_one_line(path)
-    assert line.endswith("one\\nline.json: action 0: unknown player 'A\\nA\\nA\\nA\\nA\\nA\\nA"
-                         "\\nA\\nA\\nA\\nA\\nA\\nA\\…\n"), line
-    for bad in ("x" * 10_000, 10 ** 4000, [1] * 10_000, {"a": 1}):
+    assert line.endswith(
+        "one\\nline.json: action 0: unknown player 'A\\nA\\nA\\nA\\nA\\nA\\nA"
+        "\\nA\\nA\\nA\\nA\\nA\\nA\\…\n"
+    ), line
+    for bad in ("x" * 10_000, 10**4000, [1] * 10_000, {"a": 1}):
         text = limits.excerpt(bad)
         assert len(text) <= limits.EXCERPT and "\n" not in text
 
@@ -207,8 +245,7 @@ def test_text_that_cannot_be_utf8_is_an_oserror_and_nothing_is_written(tmp_path)
     path.write_text("before")
     with pytest.raises(OSError, match="cannot be written as UTF-8"):
         write_atomic(path, "\ud800")
-    assert path.read_text() == "before" and sorted(p.name for p in tmp_path.iterdir()) == [
-        "x.json"]
+    assert path.read_text() == "before" and sorted(p.name for p in tmp_path.iterdir()) == ["x.json"]
 
 
 def test_renames_are_followed_by_an_fsync_of_the_folder(tmp_path, monkeypatch):
@@ -230,8 +267,14 @@ def test_stale_temp_files_are_cleaned_in_every_folder_the_app_writes(tmp_path):
     from ui.storage.saves import Saves
 
     d = dirs(tmp_path)
-    folders = [d.data, d.config, d.saves, d.data / "sheets", d.data / "finished",
-               d.data / "exports"]
+    folders = [
+        d.data,
+        d.config,
+        d.saves,
+        d.data / "sheets",
+        d.data / "finished",
+        d.data / "exports",
+    ]
     old = time.time() - 60
     for folder in folders:
         folder.mkdir(parents=True, exist_ok=True)
@@ -270,8 +313,7 @@ def test_a_huge_window_in_the_settings_is_brought_down_to_the_limit():
     assert parse_size("3840x2160") == (3840, 2160)
 
 
-def test_an_unreadable_settings_file_is_moved_aside_and_never_overwritten(tmp_path,
-                                                                           monkeypatch):
+def test_an_unreadable_settings_file_is_moved_aside_and_never_overwritten(tmp_path, monkeypatch):
     path = tmp_path / "settings.json"
     path.write_text('{"language": "fr"}')
 
@@ -288,8 +330,11 @@ def test_an_unreadable_settings_file_is_moved_aside_and_never_overwritten(tmp_pa
 def test_a_settings_file_that_cannot_be_kept_aside_is_left_alone(tmp_path, monkeypatch):
     path = tmp_path / "settings.json"
     path.write_text('{"language": "fr"}')
-    monkeypatch.setattr(settings_file, "read_text",
-                        lambda p, limit=0: (_ for _ in ()).throw(GameFileError("x: denied")))
+    monkeypatch.setattr(
+        settings_file,
+        "read_text",
+        lambda p, limit=0: (_ for _ in ()).throw(GameFileError("x: denied")),
+    )
 
     def refuse(*_a, **_k):
         raise PermissionError(13, "Permission denied")

@@ -12,9 +12,10 @@ from game import gamefile
 from tests.xwindow import Window, Xvfb, gold_pixels, missing_tools, same
 from ui.table import layout as L
 
-pytestmark = pytest.mark.skipif(bool(missing_tools()),
-                                reason=f"needs {' and '.join(missing_tools())} "
-                                       "(Debian: apt-get install xvfb xdotool)")
+pytestmark = pytest.mark.skipif(
+    bool(missing_tools()),
+    reason=f"needs {' and '.join(missing_tools())} (Debian: apt-get install xvfb xdotool)",
+)
 SIZE = "1024x640"
 
 
@@ -33,6 +34,7 @@ def open_window(xvfb, tmp_path):
         window = Window(xvfb, home or tmp_path, "--size", SIZE, "--lang", "en", *args)
         windows.append(window)
         return window
+
     yield open_
     for window in windows:
         window.close()
@@ -40,8 +42,10 @@ def open_window(xvfb, tmp_path):
 
 def prompt_box(window, seats: int):
     lay = L.table_layout(window.size, seats)
-    return tuple(lay.prompt.inflate(0, 6)[i] for i in range(2)) + (lay.prompt.right,
-                                                                   lay.prompt.bottom + 3)
+    return tuple(lay.prompt.inflate(0, 6)[i] for i in range(2)) + (
+        lay.prompt.right,
+        lay.prompt.bottom + 3,
+    )
 
 
 def pending(window):
@@ -58,9 +62,19 @@ def stacked_home(tmp_path, players, deck, dealer):
     """A home whose autosave is a stacked game: ``--continue`` sits down at it."""
     data = tmp_path / "data"
     data.mkdir(parents=True)
-    (data / "autosave.json").write_text(json.dumps(
-        {"format": "flip7/1", "players": players, "seed": 7, "dealer": dealer,
-         "deck": deck, "actions": []}), encoding="utf-8")
+    (data / "autosave.json").write_text(
+        json.dumps(
+            {
+                "format": "flip7/1",
+                "players": players,
+                "seed": 7,
+                "dealer": dealer,
+                "deck": deck,
+                "actions": [],
+            }
+        ),
+        encoding="utf-8",
+    )
     return tmp_path
 
 
@@ -73,8 +87,9 @@ def assert_prompt_shows_unprompted(window, seats: int, decision):
         assert time.monotonic() < deadline, pending(window)
         time.sleep(0.1)
     still = window.wait_still()
-    assert gold_pixels(still, prompt_box(window, seats)) > 40, \
+    assert gold_pixels(still, prompt_box(window, seats)) > 40, (
         "the prompt is not on screen although the game waits for a person"
+    )
     window.move_mouse(2, 2)
     time.sleep(0.5)
     assert same(window.shot(), still), "a mouse move changed the picture"
@@ -82,22 +97,25 @@ def assert_prompt_shows_unprompted(window, seats: int, decision):
 
 def test_a_command_line_game_shows_its_target_prompt_without_input(open_window):
     """Issue 10 (a), seed 19: the Freeze lands for Tess; her prompt must show unasked."""
-    window = open_window("--seed", "19", "--players",
-                         "Tess,bot:normal:Ada,bot:easy:Bo,bot:expert:Cyd")
+    window = open_window(
+        "--seed", "19", "--players", "Tess,bot:normal:Ada,bot:easy:Bo,bot:expert:Cyd"
+    )
     assert_prompt_shows_unprompted(window, 4, ("target", 0))
 
 
 def test_a_continued_stacked_game_shows_its_target_prompt_without_input(open_window, tmp_path):
-    home = stacked_home(tmp_path, ["Tess", {"name": "Bo", "bot": "easy"}],
-                        ["freeze", "5", "6", "7"], dealer=1)
+    home = stacked_home(
+        tmp_path, ["Tess", {"name": "Bo", "bot": "easy"}], ["freeze", "5", "6", "7"], dealer=1
+    )
     window = open_window("--continue", home=home)
     assert_prompt_shows_unprompted(window, 2, ("target", 0))
 
 
 def test_hot_seat_a_double_tap_decides_only_for_the_person_prompted(open_window, tmp_path):
     """Issue 10 (b): Marc's H pressed twice must not play Tess's turn."""
-    home = stacked_home(tmp_path, ["Marc", "Tess", "Ana"],
-                        ["5", "6", "7", "8", "9", "10", "11", "12"], dealer=2)
+    home = stacked_home(
+        tmp_path, ["Marc", "Tess", "Ana"], ["5", "6", "7", "8", "9", "10", "11", "12"], dealer=2
+    )
     window = open_window("--continue", home=home)
     box = prompt_box(window, 3)
     for who, gap in ((0, 0.15), (1, 0.4)):
@@ -108,14 +126,22 @@ def test_hot_seat_a_double_tap_decides_only_for_the_person_prompted(open_window,
         window.key("h")
         window.wait_still()
         actions = window.autosave()["actions"]
-        assert [a["player"] for a in actions] == ["Marc", "Tess"][:who + 1], actions
+        assert [a["player"] for a in actions] == ["Marc", "Tess"][: who + 1], actions
 
 
 def test_a_whole_solo_game_against_three_bots_with_keys_only(open_window):
     """Issue 10 (c): to the game-over screen, keys only, reading only what is drawn
     (the gold prompt) and the autosave."""
-    window = open_window("--seed", "3", "--speed", "8", "--target", "60", "--players",
-                         "Tess,bot:easy,bot:normal,bot:expert")
+    window = open_window(
+        "--seed",
+        "3",
+        "--speed",
+        "8",
+        "--target",
+        "60",
+        "--players",
+        "Tess,bot:easy,bot:normal,bot:expert",
+    )
     box = prompt_box(window, 4)
     decisions, deadline = 0, time.monotonic() + 90
     while not window.finished():

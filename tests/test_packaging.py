@@ -24,8 +24,11 @@ def shipped_data() -> list[str]:
     """The files of assets/ that the package data globs take, relative to assets/."""
     assert SETUPTOOLS["package-dir"] == {"flip7_assets": "assets"}
     globs = SETUPTOOLS["package-data"]["flip7_assets"]
-    files = [p.relative_to(ROOT / "assets").as_posix()
-             for p in (ROOT / "assets").rglob("*") if p.is_file()]
+    files = [
+        p.relative_to(ROOT / "assets").as_posix()
+        for p in (ROOT / "assets").rglob("*")
+        if p.is_file()
+    ]
     return [f for f in files if any(fnmatch.fnmatch(f, g) for g in globs)]
 
 
@@ -40,14 +43,19 @@ def test_build_system_and_console_script_resolve_to_main():
 
 
 def test_dependencies_are_the_pins_of_requirements_txt():
-    pins = [line.split("#")[0].strip()
-            for line in (ROOT / "requirements.txt").read_text(encoding="utf-8").splitlines()]
+    pins = [
+        line.split("#")[0].strip()
+        for line in (ROOT / "requirements.txt").read_text(encoding="utf-8").splitlines()
+    ]
     assert sorted(PYPROJECT["project"]["dependencies"]) == sorted(p for p in pins if p)
 
 
 def test_every_package_is_listed_and_exists():
-    found = {".".join(p.parent.relative_to(ROOT).parts)
-             for top in ("game", "ui", "tools") for p in (ROOT / top).rglob("__init__.py")}
+    found = {
+        ".".join(p.parent.relative_to(ROOT).parts)
+        for top in ("game", "ui", "tools")
+        for p in (ROOT / top).rglob("__init__.py")
+    }
     listed = set(SETUPTOOLS["packages"])
     assert found | {"flip7_assets"} == listed
     assert {"ui.lang", "game.bots"} <= listed  # the language tables, the bots
@@ -67,8 +75,13 @@ def test_every_runtime_data_file_is_package_data():
     from ui.theme import font_file
 
     theme = json.loads(generated.THEME_PATH.read_text(encoding="utf-8"))
-    fonts = {v for block in theme.values() if isinstance(block, dict)
-             for k, v in (block.get("font") or {}).items() if k.endswith("_path")}
+    fonts = {
+        v
+        for block in theme.values()
+        if isinstance(block, dict)
+        for k, v in (block.get("font") or {}).items()
+        if k.endswith("_path")
+    }
     assert fonts
     for name in fonts:
         assert font_file(name).relative_to(generated.ASSETS).as_posix() in shipped, name

@@ -38,7 +38,11 @@ def test_a_module_spec_loads_like_a_file(tmp_path, monkeypatch):
 
 
 def test_plugins_see_the_documented_view(tmp_path):
-    spec = _write(tmp_path, "probe.py", '''
+    spec = (
+        _write(
+            tmp_path,
+            "probe.py",
+            """
         from game.cards import composition
 
         SEEN = []
@@ -65,17 +69,23 @@ def test_plugins_see_the_documented_view(tmp_path):
             assert isinstance(view.staged, tuple) and isinstance(view.queue, tuple)
             SEEN.append(d.kind)
             return rng.choice(legal)
-    ''') + ":choose"
+    """,
+        )
+        + ":choose"
+    )
     one = simulate_games([spec, "expert", "normal"], 20, seed=4)
     two = simulate_games([spec, "expert", "normal"], 20, seed=4, workers=2)
     assert one["wins"] == two["wins"] and one["bots"][0] == spec
     assert "target" in load(spec).__globals__["SEEN"]
 
 
-@pytest.mark.parametrize(("text", "reason"), [
-    ("def choose(view, legal, rng):\n    return None\n", "not a legal action"),
-    ("def choose(view, legal, rng):\n    raise KeyError('x')\n", "raised KeyError"),
-])
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("def choose(view, legal, rng):\n    return None\n", "not a legal action"),
+        ("def choose(view, legal, rng):\n    raise KeyError('x')\n", "raised KeyError"),
+    ],
+)
 def test_a_misbehaving_plugin_stops_the_run_with_one_line(tmp_path, capsys, text, reason):
     spec = _write(tmp_path, "bad.py", text) + ":choose"
     with pytest.raises(BotError, match=reason):
@@ -87,12 +97,15 @@ def test_a_misbehaving_plugin_stops_the_run_with_one_line(tmp_path, capsys, text
     assert spec in err and "game 0" in err and reason in err
 
 
-@pytest.mark.parametrize(("spec", "reason"), [
-    ("nowhere/missing.py:choose", "no such file"),
-    ("examples/bots/coin.py:nope", "no function 'nope'"),
-    ("no_such_package.mod:choose", "no module named"),
-    ("SYNTAX:choose", "syntax error"),
-])
+@pytest.mark.parametrize(
+    ("spec", "reason"),
+    [
+        ("nowhere/missing.py:choose", "no such file"),
+        ("examples/bots/coin.py:nope", "no function 'nope'"),
+        ("no_such_package.mod:choose", "no module named"),
+        ("SYNTAX:choose", "syntax error"),
+    ],
+)
 def test_a_spec_that_cannot_load_exits_2_with_one_line(tmp_path, capsys, spec, reason):
     if spec.startswith("SYNTAX"):
         spec = _write(tmp_path, "broken.py", "def choose(:\n") + ":choose"
@@ -105,8 +118,22 @@ def test_a_spec_that_cannot_load_exits_2_with_one_line(tmp_path, capsys, spec, r
 
 
 def test_simulate_echoes_specs_and_repeats_on_workers(capsys):
-    assert main(["--bots", f"{CAUTIOUS},baseline", "--games", "30", "--seed", "2",
-                 "--json", "--workers", "2"]) == 0
+    assert (
+        main(
+            [
+                "--bots",
+                f"{CAUTIOUS},baseline",
+                "--games",
+                "30",
+                "--seed",
+                "2",
+                "--json",
+                "--workers",
+                "2",
+            ]
+        )
+        == 0
+    )
     two = json.loads(capsys.readouterr().out)
     assert two["bots"] == [CAUTIOUS, "baseline"]
     assert two["wins"] == simulate_games([CAUTIOUS, "baseline"], 30, seed=2)["wins"]
@@ -122,9 +149,13 @@ def test_simulate_refuses_an_empty_bot_in_one_line(capsys, bots_arg):
 
 
 def test_every_simulate_error_is_one_line(capsys):
-    for argv in (["--games", "3"], ["--bots", "easy,easy", "--games", "x"],
-                 ["--bots", "easy,easy", "--workers", "0"], ["--bots", "easy"],
-                 ["--bots", "easy,easy", "--nope"]):
+    for argv in (
+        ["--games", "3"],
+        ["--bots", "easy,easy", "--games", "x"],
+        ["--bots", "easy,easy", "--workers", "0"],
+        ["--bots", "easy"],
+        ["--bots", "easy,easy", "--nope"],
+    ):
         with pytest.raises(SystemExit) as stop:
             main(argv)
         err = capsys.readouterr().err
@@ -135,8 +166,11 @@ def test_players_flag_takes_plugin_specs():
     from ui.config import ConfigError, parse_players
 
     seats = parse_players(f"Ana,bot:{CAUTIOUS},bot:{COIN}:Zed,bot:expert:Q")
-    assert [(s.name, s.bot) for s in seats[1:]] == [("Ada", CAUTIOUS), ("Zed", COIN),
-                                                    ("Q", "expert")]
+    assert [(s.name, s.bot) for s in seats[1:]] == [
+        ("Ada", CAUTIOUS),
+        ("Zed", COIN),
+        ("Q", "expert"),
+    ]
     with pytest.raises(ConfigError, match="cannot load bot 'x.py:f'"):
         parse_players("Ana,bot:x.py:f")
     with pytest.raises(ConfigError, match="unknown bot level 'god'"):

@@ -52,11 +52,16 @@ def invariants(full):
         else:
             assert game.pending is not None and len(legal) >= 2  # forced ones are applied
             assert game.pending.seat in game.active_seats() or game.pending.kind != HIT_OR_STAY
+
     return check
 
 
-RULES = [RuleOptions(), RuleOptions(opening="deal"), RuleOptions(flip_three_on_bust="resolve"),
-         RuleOptions(target=60, opening="deal", flip_three_on_bust="resolve")]
+RULES = [
+    RuleOptions(),
+    RuleOptions(opening="deal"),
+    RuleOptions(flip_three_on_bust="resolve"),
+    RuleOptions(target=60, opening="deal", flip_three_on_bust="resolve"),
+]
 
 
 def test_two_thousand_random_games_keep_every_invariant():
@@ -124,6 +129,11 @@ def test_replay_cli_agrees_with_the_engine(tmp_path):
         data["actions"] = data["actions"][: len(data["actions"]) // 2]
         path = tmp_path / f"g{seed}.json"
         path.write_text(json.dumps(data))
-        run = subprocess.run([sys.executable, "-m", "game.replay", str(path)], cwd=ROOT,
-                             capture_output=True, text=True, check=True)
+        run = subprocess.run(
+            [sys.executable, "-m", "game.replay", str(path)],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
         assert json.loads(run.stdout) == summary(from_dict(data))

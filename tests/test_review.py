@@ -24,10 +24,15 @@ def position(totals: list[int], last: str) -> dict:
     deck = [card for three in zip(HUGO, LEA, LUCAS, strict=True) for card in three]
     actions = [{"player": p, "do": "hit"} for _ in range(5) for p in ("Hugo", "Léa", "Lucas")]
     actions.append({"player": "Hugo", "do": last})
-    return {"format": "flip7/1", "seed": 1, "dealer": 2, "totals": totals, "deck": deck,
-            "players": ["Hugo", {"name": "Léa", "bot": "expert"},
-                        {"name": "Lucas", "bot": "normal"}],
-            "actions": actions}
+    return {
+        "format": "flip7/1",
+        "seed": 1,
+        "dealer": 2,
+        "totals": totals,
+        "deck": deck,
+        "players": ["Hugo", {"name": "Léa", "bot": "expert"}, {"name": "Lucas", "bot": "normal"}],
+        "actions": actions,
+    }
 
 
 def exact_values() -> tuple[float, float, float]:
@@ -50,8 +55,9 @@ def test_a_stay_at_41_percent_that_loses_the_game_is_found_with_the_exact_cost()
     assert d.points["stay"] == 36 and d.points["hit"] == pytest.approx(hit, abs=1e-3)
     assert d.cost_points == pytest.approx(hit - stay, abs=1e-3)  # negative: staying keeps points
     assert d.cost_win > 0.1 and d.costly
-    assert d.text.startswith("Round 1: Hugo stayed at 41% bust risk holding 36 points: +4.9 "
-                             "expected points, −")
+    assert d.text.startswith(
+        "Round 1: Hugo stayed at 41% bust risk holding 36 points: +4.9 expected points, −"
+    )
     summary = review.summary("Hugo")
     assert summary["costliest"] == [15] and summary["matched"] == summary["reviewed"] - 1
 
@@ -75,7 +81,8 @@ def test_a_decision_identical_to_the_experts_costs_nothing():
     last = review.decisions[-1]
     assert last.matched and last.did == last.expert == "stay"
     assert review.summary("Hugo")["points_left"] == 0 or not all(
-        d.matched for d in review.of("Hugo"))
+        d.matched for d in review.of("Hugo")
+    )
 
 
 def test_win_probability_through_the_game_sums_to_one_and_ends_with_the_winner():
@@ -87,8 +94,9 @@ def test_win_probability_through_the_game_sums_to_one_and_ends_with_the_winner()
 
 
 def run(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "game.review", *args], capture_output=True,
-                          text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "game.review", *args], capture_output=True, text=True, timeout=120
+    )
 
 
 def test_command_line_json_and_errors(tmp_path):
@@ -97,8 +105,7 @@ def test_command_line_json_and_errors(tmp_path):
     out = run(str(path), "--json")
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
-    assert set(data) == {"players", "seats", "winner", "summary", "decisions",
-                         "win_probability"}
+    assert set(data) == {"players", "seats", "winner", "summary", "decisions", "win_probability"}
     assert data["summary"]["Hugo"]["costliest"] == [15]
     assert set(data["win_probability"]) == {"Hugo", "Léa", "Lucas"}
     text = run(str(path), "--seat", "Léa")

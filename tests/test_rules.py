@@ -51,7 +51,7 @@ def test_r2_4_reshuffle_keeps_cards_in_front_of_players():
     assert not of(events, ev.Reshuffled)
     events = game.apply(Action.hit(1))
     assert of(events, ev.Reshuffled)
-    assert all(game.hands[s].numbers[:len(nums)] == nums for s, nums in before.items())
+    assert all(game.hands[s].numbers[: len(nums)] == nums for s, nums in before.items())
     assert game.card_counts() == composition()
 
 
@@ -122,8 +122,9 @@ def test_r4_2_duplicate_busts_and_stays_in_the_line():
 
 
 def test_r4_2_bust_scores_zero_modifiers_included():
-    game, events = play(ABC, ["7", "8", "9", "+10", "7"],
-                        ["Ana hit", "Ben stay", "Cy stay", "Ana hit"])
+    game, events = play(
+        ABC, ["7", "8", "9", "+10", "7"], ["Ana hit", "Ben stay", "Cy stay", "Ana hit"]
+    )
     assert of(events, ev.RoundScored)[0].results[0].score == 0
     assert game.totals == [0, 8, 9]
 
@@ -160,8 +161,9 @@ def test_r5_1_receiver_chooses_any_active_player_herself_included():
 
 
 def test_r5_1_only_active_player_must_target_herself():
-    game, events = play(ABC, ["1", "2", "3", "4", "freeze"],
-                        ["Ana hit", "Ben stay", "Cy stay", "Ana hit"])
+    game, events = play(
+        ABC, ["1", "2", "3", "4", "freeze"], ["Ana hit", "Ben stay", "Cy stay", "Ana hit"]
+    )
     assert of(events, ev.TargetChosen) == [ev.TargetChosen(0, "freeze", 0, True)]
     assert game.rounds[0].scores == (5, 2, 3)
 
@@ -183,8 +185,11 @@ def test_r5_2_second_chance_does_not_protect_against_freeze():
 
 
 def test_r5_3_second_chance_saves_the_duplicate_and_ends_the_turn():
-    game, events = play(ABC, ["5", "1", "2", "second_chance", "3", "4", "5", "9"],
-                        ["Ana hit", "Ben hit", "Cy hit", "Ana hit"])
+    game, events = play(
+        ABC,
+        ["5", "1", "2", "second_chance", "3", "4", "5", "9"],
+        ["Ana hit", "Ben hit", "Cy hit", "Ana hit"],
+    )
     assert ev.SecondChanceUsed(0, "5") in events
     assert game.hands[0].status == ACTIVE and numbers(game, 0) == [5]
     assert not game.hands[0].second_chance
@@ -214,8 +219,9 @@ def test_r5_3_spare_second_chance_choice_and_discard_when_nobody_can_take_it():
 
 
 def test_r5_3_unused_second_chance_scores_nothing():
-    game, _ = play(ABC, ["second_chance", "4", "5", "3"], ["Ana hit", "Ben stay", "Cy stay",
-                                                           "Ana stay"])
+    game, _ = play(
+        ABC, ["second_chance", "4", "5", "3"], ["Ana hit", "Ben stay", "Cy stay", "Ana stay"]
+    )
     assert game.totals == [3, 4, 5]
 
 
@@ -226,46 +232,60 @@ def test_r5_6_play_resumes_after_the_drawer_not_the_target():
 
 
 # R6, R7 --------------------------------------------------------------------
-@pytest.mark.parametrize("numbers_, modifiers, flip7, expected", [
-    (["7", "11"], ["+8", "x2"], False, 44),
-    ([], ["+2", "+6", "x2"], False, 8),
-    (["3", "5", "9", "12"], ["x2", "+4"], False, 62),
-    (["0", "1", "2", "4", "6", "9", "12"], [], True, 49),
-    (["0", "1", "3", "5", "7", "9", "12"], ["x2", "+6"], True, 95),
-    (["11", "5", "12"], ["+4"], False, 32),
-])
+@pytest.mark.parametrize(
+    "numbers_, modifiers, flip7, expected",
+    [
+        (["7", "11"], ["+8", "x2"], False, 44),
+        ([], ["+2", "+6", "x2"], False, 8),
+        (["3", "5", "9", "12"], ["x2", "+4"], False, 62),
+        (["0", "1", "2", "4", "6", "9", "12"], [], True, 49),
+        (["0", "1", "3", "5", "7", "9", "12"], ["x2", "+6"], True, 95),
+        (["11", "5", "12"], ["+4"], False, 32),
+    ],
+)
 def test_r7_5_scoring_checks(numbers_, modifiers, flip7, expected):
     assert hand_score(numbers_, modifiers, flip7) == expected
 
 
 def test_r7_scoring_through_play_x2_doubles_numbers_only():
     deck = ["7", "1", "2", "11", "3", "4", "+8", "x2"]
-    moves = ["Ana hit", "Ben hit", "Cy hit", "Ana hit", "Ben stay", "Cy stay", "Ana hit",
-             "Ana stay"]
+    moves = [
+        "Ana hit",
+        "Ben hit",
+        "Cy hit",
+        "Ana hit",
+        "Ben stay",
+        "Cy stay",
+        "Ana hit",
+        "Ana stay",
+    ]
     game, events = play(ABC, deck, moves)
     result = of(events, ev.RoundScored)[0].results[0]
     assert (result.score, result.calculation) == (44, "18 × 2 + 8")
 
 
 def test_r6_3_all_cards_go_to_the_discard_pile():
-    game, events = play(ABC, ["second_chance", "4", "5", "3"],
-                        ["Ana hit", "Ben stay", "Cy stay", "Ana stay"])
+    game, events = play(
+        ABC, ["second_chance", "4", "5", "3"], ["Ana hit", "Ben stay", "Cy stay", "Ana stay"]
+    )
     assert of(events, ev.CardsCleared) == [ev.CardsCleared(4)]
     assert Counter(game.discard) == Counter(["second_chance", "4", "5", "3"])
 
 
 # R8 ------------------------------------------------------------------------
 def test_r8_1_game_ends_after_the_round_reaching_the_target():
-    game, events = play(ABC, ["10", "5", "6"], ["Ana stay", "Ben stay", "Cy stay"],
-                        totals=[190, 198, 100])
+    game, events = play(
+        ABC, ["10", "5", "6"], ["Ana stay", "Ben stay", "Cy stay"], totals=[190, 198, 100]
+    )
     assert game.over and game.winner == 1 and game.totals == [200, 203, 106]
     assert of(events, ev.GameWon) == [ev.GameWon(1, (200, 203, 106))]
     assert game.pending is None and game.legal_actions() == []
 
 
 def test_r8_2_tie_at_the_top_plays_another_round():
-    game, events = play(ABC, ["10", "5", "6"], ["Ana stay", "Ben stay", "Cy stay"],
-                        totals=[190, 195, 100])
+    game, events = play(
+        ABC, ["10", "5", "6"], ["Ana stay", "Ben stay", "Cy stay"], totals=[190, 195, 100]
+    )
     assert not game.over
     assert of(events, ev.TieContinues) == [ev.TieContinues((0, 1))]
     assert game.round_no == 2
@@ -277,16 +297,24 @@ def test_r8_1_totals_at_target_in_the_file_still_play_a_round():
 
 
 # R9 ------------------------------------------------------------------------
-@pytest.mark.parametrize("bad", [{"target": 0}, {"target": "200"}, {"opening": "deal2"},
-                                 {"flip_three_on_bust": "keep"}, {"decks": 0}, {"colour": 1}])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"target": 0},
+        {"target": "200"},
+        {"opening": "deal2"},
+        {"flip_three_on_bust": "keep"},
+        {"decks": 0},
+        {"colour": 1},
+    ],
+)
 def test_r9_bad_options_are_refused(bad):
     with pytest.raises((RuleError, TypeError)):
         RuleOptions.from_dict(bad)
 
 
 def test_r9_target_option():
-    game, _ = play(ABC, ["10", "5", "6"], ["Ana stay", "Ben stay", "Cy stay"],
-                   rules={"target": 10})
+    game, _ = play(ABC, ["10", "5", "6"], ["Ana stay", "Ben stay", "Cy stay"], rules={"target": 10})
     assert game.over and game.winner == 0
 
 

@@ -14,8 +14,15 @@ ROOT = Path(__file__).resolve().parent.parent
 PLAYERS = ["Hugo", "Léa", "Lucas", "Chloé"]
 HUGO, LEA, LUCAS, CHLOE = range(4)
 # seed 004, "La feuille de l'exemple": round points of Hugo, Léa, Lucas, Chloé
-SEED004 = [[24, 0, 35, 29], [0, 41, 22, 36], [38, 27, 0, 47], [31, 19, 44, 0],
-           [45, 0, 39, 52], [33, 73, 28, 21], [64, 62, 21, 0]]
+SEED004 = [
+    [24, 0, 35, 29],
+    [0, 41, 22, 36],
+    [38, 27, 0, 47],
+    [31, 19, 44, 0],
+    [45, 0, 39, 52],
+    [33, 73, 28, 21],
+    [64, 62, 21, 0],
+]
 
 
 def seed004(rounds=7, **kw):
@@ -36,8 +43,11 @@ def test_the_example_game_of_seed_004():
     assert sheet.over and sheet.status == "over" and sheet.ended_after == 7
     assert sheet.winner == HUGO
     assert [(s.rank, s.name, s.total, s.leader) for s in sheet.standings()] == [
-        (1, "Hugo", 235, True), (2, "Léa", 222, False), (3, "Lucas", 189, False),
-        (4, "Chloé", 185, False)]
+        (1, "Hugo", 235, True),
+        (2, "Léa", 222, False),
+        (3, "Lucas", 189, False),
+        (4, "Chloé", 185, False),
+    ]
 
 
 def test_typed_cell_by_cell_with_the_calculator_for_the_last_round():
@@ -126,13 +136,16 @@ def test_delete_a_round_typed_by_mistake():
     assert sheet.current is None
 
 
-@pytest.mark.parametrize(("value", "message"), [
-    (-1, r"round 1, Ana: -1 points cannot be scored in one round \(0 to 171\)"),
-    (172, "172 points cannot be scored"),
-    (True, "points must be a whole number"),
-    ("12", "points must be a whole number"),
-    (12.0, "points must be a whole number"),
-])
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        (-1, r"round 1, Ana: -1 points cannot be scored in one round \(0 to 171\)"),
+        (172, "172 points cannot be scored"),
+        (True, "points must be a whole number"),
+        ("12", "points must be a whole number"),
+        (12.0, "points must be a whole number"),
+    ],
+)
 def test_typed_points_are_checked(value, message):
     sheet = ScoreSheet(["Ana", "Ben"])
     with pytest.raises(SheetError, match=message):
@@ -151,16 +164,19 @@ def test_hands_of_one_round_are_checked_together():
     assert sheet.current[2] is None
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    ((["Ana"],), "2 to 18 players"),
-    (([f"P{i}" for i in range(19)],), "2 to 18 players"),
-    ((["Ana", "Ana"],), "two players are called 'Ana'"),
-    ((["Ana", " "],), "player 2: a name is needed"),
-    ((["Ana", "x" * 41],), "longer than 40 characters"),
-    ((["Ana", "Ben"], 0), "the target must be"),
-    ((["Ana", "Ben"], 200, 2), "there is no seat 2"),
-    ((["Ana", "Ben"], 200, 0, [1]), "starting totals"),
-])
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ((["Ana"],), "2 to 18 players"),
+        (([f"P{i}" for i in range(19)],), "2 to 18 players"),
+        ((["Ana", "Ana"],), "two players are called 'Ana'"),
+        ((["Ana", " "],), "player 2: a name is needed"),
+        ((["Ana", "x" * 41],), "longer than 40 characters"),
+        ((["Ana", "Ben"], 0), "the target must be"),
+        ((["Ana", "Ben"], 200, 2), "there is no seat 2"),
+        ((["Ana", "Ben"], 200, 0, [1]), "starting totals"),
+    ],
+)
 def test_bad_sheets(args, message):
     with pytest.raises(SheetError, match=message):
         ScoreSheet(*args)
@@ -186,18 +202,21 @@ def test_json_keeps_rounds_after_a_corrected_end():
     assert ScoreSheet.from_dict(sheet.to_dict()).extra_rounds == sheet.extra_rounds
 
 
-@pytest.mark.parametrize(("change", "message"), [
-    ({"format": "flip7/1"}, "unknown format 'flip7/1'"),
-    ({"players": "Ana"}, "'players' must be a list"),
-    ({"target": -5}, "the target must be"),
-    ({"rounds": [[1, 2]]}, "round 1: expected a list of 4 cells"),
-    ({"rounds": [[1, 2, 3, "4"]]}, "round 1, Chloé: points must be a whole number"),
-    ({"rounds": [[1, 2, 3, {"numbers": [4, 4]}]]}, "round 1, Chloé: 4 twice"),
-    ({"rounds": [[{"modifiers": ["x2"]}, {"modifiers": ["x2"]}, 0, 0]]}, "round 1: x2 twice"),
-    ({"current": [1, 2]}, "round 1: expected a list of 4 cells"),
-    ({"colour": "red"}, "unknown key 'colour'"),
-    ({"id": 7}, "'id' must be text"),
-])
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"format": "flip7/1"}, "unknown format 'flip7/1'"),
+        ({"players": "Ana"}, "'players' must be a list"),
+        ({"target": -5}, "the target must be"),
+        ({"rounds": [[1, 2]]}, "round 1: expected a list of 4 cells"),
+        ({"rounds": [[1, 2, 3, "4"]]}, "round 1, Chloé: points must be a whole number"),
+        ({"rounds": [[1, 2, 3, {"numbers": [4, 4]}]]}, "round 1, Chloé: 4 twice"),
+        ({"rounds": [[{"modifiers": ["x2"]}, {"modifiers": ["x2"]}, 0, 0]]}, "round 1: x2 twice"),
+        ({"current": [1, 2]}, "round 1: expected a list of 4 cells"),
+        ({"colour": "red"}, "unknown key 'colour'"),
+        ({"id": 7}, "'id' must be text"),
+    ],
+)
 def test_bad_json(change, message):
     data = {**ScoreSheet(PLAYERS).to_dict(), **change}
     with pytest.raises(SheetError, match=message):
@@ -223,4 +242,5 @@ def test_sheet_and_engine_agree_on_totals_end_and_winner():
         assert sheet.totals == tuple(game.totals)
         assert sheet.winner == game.winner and sheet.ended_after == len(game.rounds)
         assert [sheet.dealer(r + 1) for r in range(len(game.rounds))] == [
-            r.dealer for r in game.rounds]
+            r.dealer for r in game.rounds
+        ]

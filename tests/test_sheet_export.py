@@ -25,19 +25,33 @@ A4_PT = (595.2, 841.92)  # what pillow writes for 2480 × 3508 px at 300 dpi (A4
 
 def seed004():
     sheet = ScoreSheet(["Hugo", "Léa", "Lucas", "Chloé"])
-    for row in ([24, 0, 35, 29], [0, 41, 22, 36], [38, 27, 0, 47], [31, 19, 44, 0],
-                [45, 0, 39, 52], [33, 73, 28, 21]):
+    for row in (
+        [24, 0, 35, 29],
+        [0, 41, 22, 36],
+        [38, 27, 0, 47],
+        [31, 19, 44, 0],
+        [45, 0, 39, 52],
+        [33, 73, 28, 21],
+    ):
         sheet.add_round(row)
-    sheet.add_round([count([12, 10, 7], ["x2", "+6"]), count([1, 3, 5, 6, 8, 9, 11], ["+4"]),
-                     21, count([9, 4, 5, 12, 9], busted=True)])
+    sheet.add_round(
+        [
+            count([12, 10, 7], ["x2", "+6"]),
+            count([1, 3, 5, 6, 8, 9, 11], ["+4"]),
+            21,
+            count([9, 4, 5, 12, 9], busted=True),
+        ]
+    )
     return sheet
 
 
 def media_boxes(path):
     data = path.read_bytes()
     assert data.startswith(b"%PDF")
-    return [tuple(float(v) for v in m) for m in re.findall(
-        rb"/MediaBox \[ 0 0 ([\d.]+) ([\d.]+) \]", data)]
+    return [
+        tuple(float(v) for v in m)
+        for m in re.findall(rb"/MediaBox \[ 0 0 ([\d.]+) ([\d.]+) \]", data)
+    ]
 
 
 def test_blank_sheet_png_and_pdf(tmp_path):

@@ -12,10 +12,16 @@ from game.bots import baseline
 from game.engine import Game
 
 GOLDEN = {
-    7: (3, ["9", "6", "10", "+10", "3", "4", "12", "5", "10", "12", "4", "11"],
-        ["7", "5", "10", "5", "10", "11", "12", "3"]),
-    2024: (2, ["11", "7", "12", "9", "7", "10", "8", "12", "8", "+6", "11", "9"],
-           ["10", "11", "flip_three", "10", "6", "3", "12", "6"]),
+    7: (
+        3,
+        ["9", "6", "10", "+10", "3", "4", "12", "5", "10", "12", "4", "11"],
+        ["7", "5", "10", "5", "10", "11", "12", "3"],
+    ),
+    2024: (
+        2,
+        ["11", "7", "12", "9", "7", "10", "8", "12", "8", "+6", "11", "9"],
+        ["10", "11", "flip_three", "10", "6", "3", "12", "6"],
+    ),
 }
 
 
@@ -30,7 +36,7 @@ def trace(seed: int, seats: int = 4):
 
     def after_reshuffle():
         names = [type(e).__name__ for e in events]
-        return drawn(events[names.index("Reshuffled"):]) if "Reshuffled" in names else []
+        return drawn(events[names.index("Reshuffled") :]) if "Reshuffled" in names else []
 
     while not game.over and len(after_reshuffle()) < 8:
         d = game.pending

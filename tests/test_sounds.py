@@ -40,6 +40,7 @@ def test_missing_or_stale_sounds_are_made_again(tmp_path):
 def test_no_audio_device_means_silence_not_an_error(monkeypatch, tmp_path):
     def no_device(*args, **kwargs):
         raise pygame.error("No available audio device")
+
     monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
     monkeypatch.setattr(pygame.mixer, "init", no_device)
     make_sounds.ensure_sounds(tmp_path)
@@ -57,8 +58,7 @@ def test_sounds_follow_the_table_and_the_volume(monkeypatch):
     played = []
     monkeypatch.setattr(Sound, "play", lambda self, name: played.append(name) or True)
     app = make_app(lang="en", seed=1, speed=1.0)
-    table = app.start_game([Seat("Ana", None), Seat("Bo", None)], deck=["5", "6", "5"],
-                           dealer=1)
+    table = app.start_game([Seat("Ana", None), Seat("Bo", None)], deck=["5", "6", "5"], dealer=1)
     pump(app, 40, dt=1 / 30)
     assert "flip" in played  # the opening cards, as each is shown
     settle(app)

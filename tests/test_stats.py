@@ -30,8 +30,9 @@ def expected(games):
     for game in games:
         for seat, name in enumerate(game.players):
             key = game.bots[seat] or name
-            r = out.setdefault(key, dict(games=0, wins=0, rounds=0, points=0, busts=0,
-                                         flip7s=0, best_round=0))
+            r = out.setdefault(
+                key, dict(games=0, wins=0, rounds=0, points=0, busts=0, flip7s=0, best_round=0)
+            )
             r["games"] += 1
             r["wins"] += game.winner == seat
             for record in game.rounds:
@@ -46,7 +47,7 @@ def expected(games):
 def test_statistics_match_known_game_files(tmp_path):
     levels = ("expert", "normal", "easy", "baseline")
     for seed in range(8):
-        gamefile.save(play_game(levels[seed % 2:], seed), tmp_path / f"bots{seed}.json")
+        gamefile.save(play_game(levels[seed % 2 :], seed), tmp_path / f"bots{seed}.json")
     gamefile.save(Game(["Ana", "Ben"], seed=3), tmp_path / "unfinished.json")  # not counted
     gamefile.save(gamefile.load(SEED004), tmp_path / "seed004.json")
     games = [gamefile.load(p, record_events=False) for p in sorted(tmp_path.glob("*.json"))]
@@ -77,8 +78,12 @@ def test_summary_round_trip_and_checks():
     assert compute([summary]).bots["normal"].games == 1
     bad = summary.to_dict()
     bad["seats"][0]["busts"] = 10_000
-    for data in (bad, {}, {"format": "flip7-summary/1", "seats": []},
-                 {"format": "flip7-summary/1", "seats": [{"name": "A"}]}):
+    for data in (
+        bad,
+        {},
+        {"format": "flip7-summary/1", "seats": []},
+        {"format": "flip7-summary/1", "seats": [{"name": "A"}]},
+    ):
         with pytest.raises(StatsError):
             GameSummary.from_dict(data)
 

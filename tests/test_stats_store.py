@@ -13,8 +13,9 @@ def games(n, start=0):
 
 
 def figures(stats):
-    return {k: vars(v) for k, v in stats.bots.items()}, {k: vars(v) for k, v in
-                                                           stats.players.items()}
+    return {k: vars(v) for k, v in stats.bots.items()}, {
+        k: vars(v) for k, v in stats.players.items()
+    }
 
 
 def test_record_each_game_once_and_file_it(tmp_path):

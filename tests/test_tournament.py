@@ -50,11 +50,18 @@ def test_cli_json_and_table(capsys):
     assert "rank" in text and "95%" in text and "baseline" in text
 
 
-@pytest.mark.parametrize("argv", [
-    ["--bots", "easy"], ["--bots", "easy,easy"], ["--bots", "easy,,normal"],
-    ["--bots", "easy,god"], ["--bots", "easy,normal", "--seats", "1"],
-    ["--bots", "easy,missing.py:choose"], ["--bots", "easy,normal", "--games", "0"],
-])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--bots", "easy"],
+        ["--bots", "easy,easy"],
+        ["--bots", "easy,,normal"],
+        ["--bots", "easy,god"],
+        ["--bots", "easy,normal", "--seats", "1"],
+        ["--bots", "easy,missing.py:choose"],
+        ["--bots", "easy,normal", "--games", "0"],
+    ],
+)
 def test_cli_errors_are_one_line_exit_2(capsys, argv):
     with pytest.raises(SystemExit) as stop:
         main(argv)

@@ -16,8 +16,23 @@ from ui.table.summary import RoundSummary
 from ui.table.tutorial import TutorialScene, start
 
 RULES = Path("/work/shared/RULES.md")
-ORDER = ["hit", "bust", "stay", "round", "modifier", "x2", "second_chance", "saved",
-         "round_freeze", "freeze", "round_flip_three", "flip_three", "tray", "queue", "flip7"]
+ORDER = [
+    "hit",
+    "bust",
+    "stay",
+    "round",
+    "modifier",
+    "x2",
+    "second_chance",
+    "saved",
+    "round_freeze",
+    "freeze",
+    "round_flip_three",
+    "flip_three",
+    "tray",
+    "queue",
+    "flip7",
+]
 
 
 @pytest.fixture(autouse=True)
@@ -137,9 +152,20 @@ def test_every_idle_frame_of_the_tutorial_is_a_full_redraw(tmp_path):
 
     app = make_app(size=(1280, 720), lang="de", speed=4.0)
     scene = start(app)
-    script = (tap(0.6, pygame.K_s) + tap(1.5, pygame.K_h) + tap(2.5, pygame.K_h)
-              + tap(3.5, pygame.K_h) + tap(4.5, pygame.K_RETURN) + tap(5.5, pygame.K_RETURN)
-              + tap(6.5, pygame.K_RETURN) + tap(7.5, pygame.K_RETURN))
-    assert run_live(app, script, until=lambda app: {"hit", "bust"} <= scene.done,
-                    keep=tmp_path, timeout=25) > 0
+    script = (
+        tap(0.6, pygame.K_s)
+        + tap(1.5, pygame.K_h)
+        + tap(2.5, pygame.K_h)
+        + tap(3.5, pygame.K_h)
+        + tap(4.5, pygame.K_RETURN)
+        + tap(5.5, pygame.K_RETURN)
+        + tap(6.5, pygame.K_RETURN)
+        + tap(7.5, pygame.K_RETURN)
+    )
+    assert (
+        run_live(
+            app, script, until=lambda app: {"hit", "bust"} <= scene.done, keep=tmp_path, timeout=25
+        )
+        > 0
+    )
     assert app.stack.top is scene

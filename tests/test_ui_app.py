@@ -45,8 +45,9 @@ def test_the_demo_plays_three_whole_games():
     assert table.demo and not table.human_turn()
     winners = []
     for _ in range(40000):
-        if isinstance(app.stack.top, GameOver) and (not winners or winners[-1][0] != id(
-                table.game)):
+        if isinstance(app.stack.top, GameOver) and (
+            not winners or winners[-1][0] != id(table.game)
+        ):
             winners.append((id(table.game), table.game.winner))
         if table.games_played >= 3:
             break
@@ -57,8 +58,7 @@ def test_the_demo_plays_three_whole_games():
 
 def test_animations_really_run_card_by_card():
     app = make_app(seed=1, speed=1.0, lang="en")
-    table = app.start_game([Seat("Ana", None), Seat("Bo", None)], deck=["5", "6", "9"],
-                           dealer=1)
+    table = app.start_game([Seat("Ana", None), Seat("Bo", None)], deck=["5", "6", "9"], dealer=1)
     assert table.shown.hands[0].numbers == []  # the opening deal has not been shown yet
     for _ in range(40):
         pump(app, 1, dt=1 / 60)
@@ -83,8 +83,7 @@ def test_animations_really_run_card_by_card():
 
 def test_a_click_finishes_the_animations_at_once():
     app = make_app(seed=1, speed=1.0, lang="en")
-    table = app.start_game([Seat("Ana", None), Seat("Bo", None)], deck=["5", "6", "9"],
-                           dealer=1)
+    table = app.start_game([Seat("Ana", None), Seat("Bo", None)], deck=["5", "6", "9"], dealer=1)
     pump(app, 1)
     assert not table.presenter.settled
     click(app, table.layout.center.center, frames=1)
@@ -93,8 +92,7 @@ def test_a_click_finishes_the_animations_at_once():
 
 def test_reduced_motion_places_cards_without_travel_and_captions_them():
     app = make_app(seed=1, reduced_motion=True, lang="en")
-    table = app.start_game([Seat("Ana", None), Seat("Bo", None)], deck=["5", "6", "5"],
-                           dealer=1)
+    table = app.start_game([Seat("Ana", None), Seat("Bo", None)], deck=["5", "6", "5"], dealer=1)
     settle(app)
     press(app, pygame.K_h, frames=2)
     sprite = table.presenter.sprites[0]
@@ -105,8 +103,9 @@ def test_reduced_motion_places_cards_without_travel_and_captions_them():
 
 def test_a_bot_acts_after_a_visible_beat_and_is_captioned():
     app = make_app(seed=2, think_time=0.5, lang="en")
-    table = app.start_game([Seat("Ada", "baseline"), Seat("Bo", None)], deck=["7", "6", "12"],
-                           dealer=1)
+    table = app.start_game(
+        [Seat("Ada", "baseline"), Seat("Bo", None)], deck=["7", "6", "12"], dealer=1
+    )
     settle(app)
     assert table.game.pending.seat == 0 and not table.game.actions
     assert table.prompt()[0] == "Ada is thinking…"  # "bot" is the seat's badge, not a name
@@ -128,6 +127,7 @@ def test_a_missing_bot_level_falls_back_to_baseline(monkeypatch):
         if level == "expert":
             raise ModuleNotFoundError("No module named 'game.bots.expert'")
         return real_get(level)
+
     monkeypatch.setattr(bots, "get", get)
     fn, fell_back = resolve_bot("expert")
     assert fell_back and fn is real_get("baseline")
@@ -158,7 +158,10 @@ def test_every_string_exists_in_every_language():
         assert set(i18n.TABLES[lang]) == set(i18n.EN), lang
     i18n.set_language("fr")
     assert [i18n.card_name(c) for c in ("freeze", "flip_three", "second_chance")] == [
-        "Stop", "Trois à la suite", "Seconde Chance"]
+        "Stop",
+        "Trois à la suite",
+        "Seconde Chance",
+    ]
     i18n.set_language("de")
     assert i18n.card_name("freeze") == "Freeze"
     assert i18n.t("prompt.hit_or_stay", name="Léa") == "Léa — ziehen oder aufhören?"
@@ -174,8 +177,11 @@ def test_the_hint_counts_the_unseen_cards():
 
 def test_the_screen_shows_the_french_edition_names():
     app = make_app(seed=1, lang="fr")
-    table = app.start_game([Seat("Léa", None), Seat("Hugo", None), Seat("Ana", None)],
-                           deck=["5", "6", "7", "freeze"], dealer=2)
+    table = app.start_game(
+        [Seat("Léa", None), Seat("Hugo", None), Seat("Ana", None)],
+        deck=["5", "6", "7", "freeze"],
+        dealer=2,
+    )
     settle(app)
     press(app, pygame.K_h)
     settle(app)
@@ -183,25 +189,58 @@ def test_the_screen_shows_the_french_edition_names():
 
 
 def run_main(*args, timeout=60, home=None):
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
-               FLIP7_HOME=str(home or scratch_home()))
-    return subprocess.run([sys.executable, str(PROJECT / "main.py"), *args], capture_output=True,
-                          text=True, timeout=timeout, cwd=PROJECT, env=env)
+    env = dict(
+        os.environ,
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+        FLIP7_HOME=str(home or scratch_home()),
+    )
+    return subprocess.run(
+        [sys.executable, str(PROJECT / "main.py"), *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        cwd=PROJECT,
+        env=env,
+    )
 
 
 def test_the_command_line_runs_frames_and_saves_a_screenshot(tmp_path):
     shot = tmp_path / "frame.png"
-    done = run_main("--players", "Ana,bot:baseline,bot:baseline", "--seed", "4", "--frames",
-                    "20", "--size", "1024x640", "--lang", "de", "--screenshot", str(shot))
+    done = run_main(
+        "--players",
+        "Ana,bot:baseline,bot:baseline",
+        "--seed",
+        "4",
+        "--frames",
+        "20",
+        "--size",
+        "1024x640",
+        "--lang",
+        "de",
+        "--screenshot",
+        str(shot),
+    )
     assert done.returncode == 0, done.stderr
     assert pygame.image.load(str(shot)).get_size() == (1024, 640)
 
 
-@pytest.mark.parametrize("args", [["--size", "huge"], ["--speed", "0"], ["--frames", "-3"],
-                                  ["--players", "Ana"], ["--players", "Ana,bot:genius"],
-                                  ["--players", "Ana,Ana"], ["--lang", "xx"], ["--nope"],
-                                  ["--screenshot", "/nonexistent/x.png"],
-                                  ["--screenshot", "shot.jpg"], ["--home", "README.md"]])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--size", "huge"],
+        ["--speed", "0"],
+        ["--frames", "-3"],
+        ["--players", "Ana"],
+        ["--players", "Ana,bot:genius"],
+        ["--players", "Ana,Ana"],
+        ["--lang", "xx"],
+        ["--nope"],
+        ["--screenshot", "/nonexistent/x.png"],
+        ["--screenshot", "shot.jpg"],
+        ["--home", "README.md"],
+    ],
+)
 def test_bad_flags_are_one_line_and_exit_2(args):
     done = run_main(*args)
     assert done.returncode == 2
@@ -232,8 +271,9 @@ def test_a_round_summary_waits_for_next_round():
 def test_a_tie_at_the_top_is_shown_and_another_round_is_played():
     """R8.2: both reach 200 with the same total: the table says so and deals again."""
     app = make_app(seed=1, lang="en")
-    table = app.start_game([Seat("Ana", None), Seat("Bo", None)], deck=["5", "5"], dealer=1,
-                           totals=[195, 195])
+    table = app.start_game(
+        [Seat("Ana", None), Seat("Bo", None)], deck=["5", "5"], dealer=1, totals=[195, 195]
+    )
     settle(app)
     click(app, button_center(table, "stay"))
     settle(app)
@@ -294,11 +334,13 @@ def test_the_table_stops_redrawing_while_a_summary_waits():
 
 def test_a_failing_bot_is_replaced_by_baseline_rather_than_crashing():
     app = make_app(seed=2, think_time=0.0, lang="en")
-    table = app.start_game([Seat("Ada", "baseline"), Seat("Bo", "baseline")],
-                           deck=["7", "6", "12"], dealer=1)
+    table = app.start_game(
+        [Seat("Ada", "baseline"), Seat("Bo", "baseline")], deck=["7", "6", "12"], dealer=1
+    )
 
     def broken(view, legal, rng):
         raise RuntimeError("half-written bot")
+
     table.bot_fns[0] = broken
     settle(app)
     pump(app, 3)

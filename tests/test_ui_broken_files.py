@@ -39,8 +39,8 @@ AUTOSAVES = {
     "a NUL in a name": text_of(players=["A\u0000na", "Ben"]),
     "a name of zero-width characters": text_of(players=["\u200b\u202e\ufeff", "Ben"]),
     "a newline in a name": text_of(players=["A\nna", "Ben"]),
-    "totals that overflow a float": text_of(totals=[10 ** 400, 0]),
-    "a target that overflows a float": text_of(rules={"target": 10 ** 309}),
+    "totals that overflow a float": text_of(totals=[10**400, 0]),
+    "a target that overflows a float": text_of(rules={"target": 10**309}),
     "100,000 players": text_of(players=[f"P{i}" for i in range(100_000)]),
     "too many actions": text_of(actions=[{"player": "Ana", "do": "hit"}] * (MAX_ACTIONS + 1)),
     "a 41-character name": text_of(players=["x" * 41, "Ben"]),
@@ -102,8 +102,9 @@ def test_a_huge_window_in_the_settings_opens_at_the_largest_size(tmp_path):
     assert app.size == MAX_WINDOW and time.perf_counter() - t0 < 5
 
 
-def test_an_unreadable_settings_file_is_moved_aside_and_the_notice_says_where(tmp_path,
-                                                                              monkeypatch):
+def test_an_unreadable_settings_file_is_moved_aside_and_the_notice_says_where(
+    tmp_path, monkeypatch
+):
     """As root a mode-000 file is still readable: reading it is made to fail instead."""
     config = tmp_path / "config"
     config.mkdir()
@@ -125,10 +126,28 @@ def test_an_unreadable_settings_file_is_moved_aside_and_the_notice_says_where(tm
 def test_broken_statistics_are_kept_aside_and_the_screen_opens(tmp_path):
     data = tmp_path / "data"
     data.mkdir()
-    bad = json.dumps({"format": "flip7-stats/1", "games": {"k": {
-        "format": "flip7-summary/1", "seats": [
-            {"name": "Ana", "bot": None, "rounds": 1, "points": 10 ** 400, "busts": 0,
-             "flip7s": 0, "best_round": 1, "won": True}]}}})
+    bad = json.dumps(
+        {
+            "format": "flip7-stats/1",
+            "games": {
+                "k": {
+                    "format": "flip7-summary/1",
+                    "seats": [
+                        {
+                            "name": "Ana",
+                            "bot": None,
+                            "rounds": 1,
+                            "points": 10**400,
+                            "busts": 0,
+                            "flip7s": 0,
+                            "best_round": 1,
+                            "won": True,
+                        }
+                    ],
+                }
+            },
+        }
+    )
     (data / "stats.json").write_text(bad)
     app = started(tmp_path)
     app.stack.top.choose("stats")
@@ -163,12 +182,15 @@ def test_a_hostile_game_among_the_saves_slows_nothing(tmp_path):
 def test_broken_score_sheets_are_listed_with_why_and_the_history_opens(tmp_path):
     sheets = tmp_path / "data" / "sheets"
     sheets.mkdir(parents=True)
-    for name, bad in (("20260101-000001", {"target": 10 ** 400}),
-                      ("20260101-000002", {"start_totals": [10 ** 309, 0]}),
-                      ("20260101-000003", {"players": ["A\nB", "C"]}),
-                      ("20260101-000004", {"created": "\ud800"})):
-        (sheets / f"{name}.json").write_text(json.dumps(
-            {"format": "flip7-sheet/1", "players": ["A", "B"], **bad}))
+    for name, bad in (
+        ("20260101-000001", {"target": 10**400}),
+        ("20260101-000002", {"start_totals": [10**309, 0]}),
+        ("20260101-000003", {"players": ["A\nB", "C"]}),
+        ("20260101-000004", {"created": "\ud800"}),
+    ):
+        (sheets / f"{name}.json").write_text(
+            json.dumps({"format": "flip7-sheet/1", "players": ["A", "B"], **bad})
+        )
     app = started(tmp_path)
     app.stack.top.choose("sheet")
     pump(app, 3)

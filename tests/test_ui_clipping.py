@@ -46,8 +46,9 @@ def widget_overflows(manager) -> list[str]:
             out.append(f"{type(element).__name__} {text!r}: {width}px in {room}px")
         layout = getattr(getattr(element, "drawable_shape", None), "text_box_layout", None)
         if layout is not None and width > layout.view_rect.w:  # laid out for another size
-            out.append(f"{type(element).__name__} {text!r}: {width}px laid out in "
-                       f"{layout.view_rect.w}px")
+            out.append(
+                f"{type(element).__name__} {text!r}: {width}px laid out in {layout.view_rect.w}px"
+            )
     return out
 
 
@@ -102,8 +103,16 @@ def test_the_check_sees_a_cut(checker):
     assert [c[0] for c in assets_module.CLIPS] == ["A rather long sentence"] * 2 + ["Bartholomew"]
 
 
-NAMES_12 = ["Bartholomäus", "Maximilienne", "Anne-Charlot", "Christophine", "Wilhelmine W",
-            "Jean-Baptist", "Marie-Claire", "Guillaumette"]
+NAMES_12 = [
+    "Bartholomäus",
+    "Maximilienne",
+    "Anne-Charlot",
+    "Christophine",
+    "Wilhelmine W",
+    "Jean-Baptist",
+    "Marie-Claire",
+    "Guillaumette",
+]
 
 
 @pytest.mark.parametrize("seats", [4, 8])
@@ -115,8 +124,7 @@ def test_names_of_twelve_characters_show_whole_up_to_eight_seats(seats, checker)
 
     checker.strict = True
     app = make_app(size=(1280, 720), seed=3, think_time=0.0, lang="fr")
-    players = [Seat(name, "baseline" if i % 2 else None)
-               for i, name in enumerate(NAMES_12[:seats])]
+    players = [Seat(name, "baseline" if i % 2 else None) for i, name in enumerate(NAMES_12[:seats])]
     deck = [str(n) for n in range(12, 12 - seats, -1)] + ["freeze", "+4", "x2", "+10"]
     table = app.start_game(players, deck=deck, dealer=seats - 1)
     table.autoplay = False
@@ -137,8 +145,13 @@ def test_a_crowded_table_keeps_six_characters_and_shows_the_whole_name_on_hover(
     from ui.driver import make_app, settle
 
     app = make_app(size=(1280, 720), seed=3, think_time=0.0, lang="en")
-    players = [Seat(f"{NAMES_12[i % 8]} {NAMES_12[(i + 3) % 8]}"[:22] + f"{i:02d}",
-                    "baseline" if i % 3 else None) for i in range(18)]
+    players = [
+        Seat(
+            f"{NAMES_12[i % 8]} {NAMES_12[(i + 3) % 8]}"[:22] + f"{i:02d}",
+            "baseline" if i % 3 else None,
+        )
+        for i in range(18)
+    ]
     table = app.start_game(players, dealer=17)
     table.autoplay = False
     settle(app)
@@ -148,14 +161,21 @@ def test_a_crowded_table_keeps_six_characters_and_shows_the_whole_name_on_hover(
     assert cut, "the test wants names long enough to be cut at 18 seats"
     seat = cut[0]
     box = table.layout.seats[seat].box
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=box.center, rel=(0, 0),
-                                         buttons=(0, 0, 0)))
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=box.center, rel=(0, 0), buttons=(0, 0, 0))
+    )
     app.step(dt=1 / 30)
     assert table.pointer == seat
     assets_module.CLIPS.clear()
     app.draw()
-    assert not assets_module.CLIPS or all(c[0] != players[seat].name or c[2]
-                                          for c in assets_module.CLIPS)
-    tip = app.assets.pill(players[seat].name, table.layout.seats[seat].text, (16, 24, 20),
-                          (246, 241, 226), (247, 199, 70))
+    assert not assets_module.CLIPS or all(
+        c[0] != players[seat].name or c[2] for c in assets_module.CLIPS
+    )
+    tip = app.assets.pill(
+        players[seat].name,
+        table.layout.seats[seat].text,
+        (16, 24, 20),
+        (246, 241, 226),
+        (247, 199, 70),
+    )
     assert tip.get_width() > 0

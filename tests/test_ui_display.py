@@ -29,8 +29,11 @@ def test_the_shown_table_equals_the_game_after_every_batch_of_events():
         assert shown.differences(game) == []
         while not game.over:
             legal = game.legal_actions()
-            action = (baseline.choose(game.view(game.pending.seat), legal, rng)
-                      if rng.random() < 0.6 else rng.choice(legal))
+            action = (
+                baseline.choose(game.view(game.pending.seat), legal, rng)
+                if rng.random() < 0.6
+                else rng.choice(legal)
+            )
             for e in game.apply(action):
                 shown.apply(e)
             assert shown.differences(game) == []
@@ -139,6 +142,7 @@ def test_tweens_ease_from_start_to_end():
 
     class Thing:
         pos = (0.0, 0.0)
+
     thing, anim = Thing(), Animator()
     done = []
     anim.animate(thing, "decelerate", 0.2, on_finished=lambda: done.append(1), pos=(10.0, 20.0))

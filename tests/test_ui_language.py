@@ -20,8 +20,9 @@ def log_of(table) -> list[str]:
 @pytest.mark.parametrize("lang", LANGS)
 def test_hit_and_stay_keys_follow_the_language_and_english_still_works(lang):
     app = make_app(seed=1, think_time=0.0, lang=lang)
-    table = app.start_game([Seat("Ana", None), Seat("Ben", None)],
-                           deck=["3", "4", "5", "6", "7", "8"], dealer=1)
+    table = app.start_game(
+        [Seat("Ana", None), Seat("Ben", None)], deck=["3", "4", "5", "6", "7", "8"], dealer=1
+    )
     table.autoplay = False
     settle(app)
     hit = getattr(pygame, "K_" + i18n.t("keys.hit"))
@@ -45,8 +46,9 @@ def test_hit_and_stay_keys_follow_the_language_and_english_still_works(lang):
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_bot_is_named_without_bot_and_giving_to_oneself_reads_naturally(lang):
     app = make_app(seed=1, think_time=0.0, lang=lang)
-    table = app.start_game([Seat("Ana", None), Seat("Cyd", "baseline")],
-                           deck=["freeze", "4", "5", "6"], dealer=1)
+    table = app.start_game(
+        [Seat("Ana", None), Seat("Cyd", "baseline")], deck=["freeze", "4", "5", "6"], dealer=1
+    )
     table.autoplay = False
     settle(app)
     d = table.game.pending
@@ -63,8 +65,9 @@ def test_a_bot_is_named_without_bot_and_giving_to_oneself_reads_naturally(lang):
 
 def test_the_log_names_the_card():
     app = make_app(seed=1, think_time=0.0, lang="en")
-    table = app.start_game([Seat("Léa", None), Seat("Hugo", None)],
-                           deck=["7", "9", "3", "9"], dealer=1)
+    table = app.start_game(
+        [Seat("Léa", None), Seat("Hugo", None)], deck=["7", "9", "3", "9"], dealer=1
+    )
     table.autoplay = False
     settle(app)
     press(app, pygame.K_h)
@@ -92,9 +95,11 @@ def test_the_rules_first_page_states_the_winning_condition(lang):
     i18n.set_language(lang)
     try:
         goal = i18n.t("rules.basics.goal")
-        words = {"en": ("after the round", "highest total"),
-                 "fr": ("après la manche", "plus haut total"),
-                 "de": ("nach der Runde", "höchste Summe")}[lang]
+        words = {
+            "en": ("after the round", "highest total"),
+            "fr": ("après la manche", "plus haut total"),
+            "de": ("nach der Runde", "höchste Summe"),
+        }[lang]
         assert "200" in goal and all(w in goal for w in words)
     finally:
         i18n.set_language("en")
@@ -106,9 +111,12 @@ def test_each_round_summary_says_why_and_the_last_round_gets_one_before_the_game
     from ui.table.summary import GameOver, RoundSummary
 
     app = make_app(seed=1, think_time=0.0, lang="en")
-    table = app.start_game([Seat("Ana", None), Seat("Ben", None), Seat("Cy", None)],
-                           deck=["7", "8", "9", "freeze", "9"], dealer=2,
-                           rules=RuleOptions(target=5))
+    table = app.start_game(
+        [Seat("Ana", None), Seat("Ben", None), Seat("Cy", None)],
+        deck=["7", "8", "9", "freeze", "9"],
+        dealer=2,
+        rules=RuleOptions(target=5),
+    )
     table.autoplay = False
     settle(app)
     table.act(Action.hit(0))  # the Freeze: Ana freezes Ben at 8
@@ -123,8 +131,12 @@ def test_each_round_summary_says_why_and_the_last_round_gets_one_before_the_game
     assert table.game.winner is not None
     summary = app.stack.top
     assert isinstance(summary, RoundSummary)  # the last round's summary comes first
-    reasons = [summary.reason(why, seat, result)[0] for seat, (why, result) in
-               enumerate(zip(table.shown.last_reasons, table.shown.last_results, strict=True))]
+    reasons = [
+        summary.reason(why, seat, result)[0]
+        for seat, (why, result) in enumerate(
+            zip(table.shown.last_reasons, table.shown.last_results, strict=True)
+        )
+    ]
     assert reasons == ["stayed", "frozen by Ana", "busted on a second 9"]
     summary.choose("next")
     settle(app)
@@ -138,8 +150,11 @@ def test_a_persons_own_bust_holds_on_screen_while_the_bots_carry_on():
     from game.state import Action
 
     app = make_app(seed=1, think_time=0.0, lang="en", speed=3.0)
-    table = app.start_game([Seat("Ana", None), Seat("Bo", "baseline"), Seat("Cy", "baseline")],
-                           deck=["9", "2", "3", "9", "4", "5", "6", "7"], dealer=2)
+    table = app.start_game(
+        [Seat("Ana", None), Seat("Bo", "baseline"), Seat("Cy", "baseline")],
+        deck=["9", "2", "3", "9", "4", "5", "6", "7"],
+        dealer=2,
+    )
     settle(app)
     table.act(Action.hit(0))  # a second 9
     before = len(table.game.actions)
@@ -172,8 +187,9 @@ def test_the_log_keeps_the_round_and_scrolls_with_the_wheel_over_the_panel(monke
 
     assert LOG_LINES >= 300  # a round of 18 seats rarely takes 150 lines
     app = make_app(seed=1, think_time=0.0, lang="en")
-    table = app.start_game([Seat("Ana", None), Seat("Ben", None)],
-                           deck=["3", "4", "5", "6", "7", "8"], dealer=1)
+    table = app.start_game(
+        [Seat("Ana", None), Seat("Ben", None)], deck=["3", "4", "5", "6", "7", "8"], dealer=1
+    )
     table.autoplay = False
     settle(app)
     lines = len(table.presenter.log)
@@ -193,13 +209,19 @@ def test_the_log_keeps_the_round_and_scrolls_with_the_wheel_over_the_panel(monke
 
 
 def test_the_game_over_shows_totals_by_round_stats_and_a_chart_whose_target_label_is_clear(
-        monkeypatch):
+    monkeypatch,
+):
     from game.rules import RuleOptions
     from game.state import Action
     from ui.table import summary
+
     app = make_app(seed=1, think_time=0.0, lang="en")
-    table = app.start_game([Seat("Ana", None), Seat("Ben", None)],
-                           deck=["12", "3", "9", "3"], dealer=1, rules=RuleOptions(target=20))
+    table = app.start_game(
+        [Seat("Ana", None), Seat("Ben", None)],
+        deck=["12", "3", "9", "3"],
+        dealer=1,
+        rules=RuleOptions(target=20),
+    )
     table.autoplay = False
     settle(app)
     table.act(Action.hit(0))  # Ana: 12, 9
@@ -214,13 +236,23 @@ def test_the_game_over_shows_totals_by_round_stats_and_a_chart_whose_target_labe
     assert isinstance(over, summary.GameOver)
     texts, circles = [], []
     real_text, real_circle = over.text, pygame.draw.circle
-    monkeypatch.setattr(over, "text", lambda img, text, size, color, **anchor: texts.append(
-        (text, real_text(img, text, size, color, **anchor))) or texts[-1][1])
-    monkeypatch.setattr(summary.pygame.draw, "circle",
-                        lambda surf, color, center, radius, *a: circles.append(
-                            pygame.Rect(center[0] - radius, center[1] - radius, 2 * radius,
-                                        2 * radius)) or real_circle(surf, color, center,
-                                                                    radius, *a))
+    monkeypatch.setattr(
+        over,
+        "text",
+        lambda img, text, size, color, **anchor: (
+            texts.append((text, real_text(img, text, size, color, **anchor))) or texts[-1][1]
+        ),
+    )
+    monkeypatch.setattr(
+        summary.pygame.draw,
+        "circle",
+        lambda surf, color, center, radius, *a: (
+            circles.append(
+                pygame.Rect(center[0] - radius, center[1] - radius, 2 * radius, 2 * radius)
+            )
+            or real_circle(surf, color, center, radius, *a)
+        ),
+    )
     over.render()
     shown = [text for text, _r in texts]
     for word in ("R1", "total", "busts", "Flip 7", "best", "21", "0", "20"):
@@ -231,8 +263,11 @@ def test_the_game_over_shows_totals_by_round_stats_and_a_chart_whose_target_labe
 
 def test_the_prompt_names_the_seat_under_the_pointer_while_choosing_a_target():
     app = make_app(seed=1, think_time=0.0, lang="en")
-    table = app.start_game([Seat("Ana", None), Seat("Bartholomew-Jones", None)],
-                           deck=["4", "5", "freeze", "6"], dealer=1)
+    table = app.start_game(
+        [Seat("Ana", None), Seat("Bartholomew-Jones", None)],
+        deck=["4", "5", "freeze", "6"],
+        dealer=1,
+    )
     table.autoplay = False
     settle(app)
     from game.state import Action
@@ -241,7 +276,8 @@ def test_the_prompt_names_the_seat_under_the_pointer_while_choosing_a_target():
     settle(app)
     assert table.game.pending.kind != "hit_or_stay"
     box = table.layout.seats[1].box
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=box.center, rel=(0, 0),
-                                         buttons=(0, 0, 0)))
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=box.center, rel=(0, 0), buttons=(0, 0, 0))
+    )
     app.step(dt=1 / 30)
     assert table.prompt()[0] == "Ana — give the Freeze to Bartholomew-Jones?"

@@ -22,8 +22,14 @@ SEATS = range(2, 19)
 def top_level(lay: L.TableLayout) -> dict[str, Rect]:
     """Rects that must not overlap one another."""
     rects = {f"seat{i}": s.box for i, s in enumerate(lay.seats)}
-    rects.update(panel=lay.panel, bar=lay.bar, draw=lay.draw_pile, discard=lay.discard_pile,
-                 in_play=lay.in_play, caption=lay.caption)
+    rects.update(
+        panel=lay.panel,
+        bar=lay.bar,
+        draw=lay.draw_pile,
+        discard=lay.discard_pile,
+        in_play=lay.in_play,
+        caption=lay.caption,
+    )
     return rects
 
 
@@ -69,13 +75,33 @@ def test_a_seat_holds_its_header_modifiers_and_a_line_of_seven(size, n):
 def test_the_panel_sections_stack_inside_the_panel(size):
     lay = L.table_layout(size, 6)
     p = L.panel_layout(lay.panel, lay.unit)
-    parts = [p.header, p.tray_title, p.tray_line, *p.slots, p.staged_title, p.staged,
-             p.queue_title, *p.queue_rows, p.log_title]
+    parts = [
+        p.header,
+        p.tray_title,
+        p.tray_line,
+        *p.slots,
+        p.staged_title,
+        p.staged,
+        p.queue_title,
+        *p.queue_rows,
+        p.log_title,
+    ]
     for r in parts:
         assert lay.panel.contains(r), r
-    for a, b in itertools.combinations([p.header, p.tray_title, p.tray_line, p.slots[0],
-                                        p.staged_title, p.staged, p.queue_title,
-                                        *p.queue_rows, p.log_title], 2):
+    for a, b in itertools.combinations(
+        [
+            p.header,
+            p.tray_title,
+            p.tray_line,
+            p.slots[0],
+            p.staged_title,
+            p.staged,
+            p.queue_title,
+            *p.queue_rows,
+            p.log_title,
+        ],
+        2,
+    ):
         assert not a.colliderect(b), (a, b)
     for i in range(5):
         assert p.staged.contains(L.staged_card_rect(p, i, 5))
@@ -117,6 +143,7 @@ def test_the_number_line_never_covers_a_modifier(size, n):
                 line = [L.line_card_rect(seat, i, count, mods) for i in range(count)]
                 assert not any(c.colliderect(m) for c in line for m in fan), (size, n, mods)
                 if mods + count <= 11:  # the corner indexes show (7 numbers and 4 modifiers)
-                    steps = [b.x - a.x for row in (fan, line) for a, b in zip(row, row[1:],
-                                                                             strict=False)]
+                    steps = [
+                        b.x - a.x for row in (fan, line) for a, b in zip(row, row[1:], strict=False)
+                    ]
                     assert all(s >= cw * 0.2 for s in steps), (size, n, mods, count, steps)

@@ -25,14 +25,19 @@ def _close_display():
     i18n.set_language("en")
 
 
-@pytest.mark.parametrize("lang,size", [("en", (1280, 720)), ("fr", (1024, 640)),
-                                       ("de", (1920, 1080))])
+@pytest.mark.parametrize(
+    "lang,size", [("en", (1280, 720)), ("fr", (1024, 640)), ("de", (1920, 1080))]
+)
 def test_each_menu_button_leads_to_its_screen_and_back(lang, size):
     app = make_app(lang=lang, size=size, seed=1)
     menu = app.stack.top
     assert isinstance(menu, MenuScene) and "continue" not in menu.buttons
-    for name, kind in (("new", SetupScene), ("load", FilesScene), ("rules", RulesScene),
-                       ("settings", SettingsScene)):
+    for name, kind in (
+        ("new", SetupScene),
+        ("load", FilesScene),
+        ("rules", RulesScene),
+        ("settings", SettingsScene),
+    ):
         click(app, button_center(app.stack.top, name))
         assert isinstance(app.stack.top, kind), name
         app.draw()
@@ -53,8 +58,12 @@ def test_each_menu_button_leads_to_its_screen_and_back(lang, size):
 
 def test_menu_keys():
     app = make_app(lang="en", seed=1)
-    for key, kind in ((pygame.K_n, SetupScene), (pygame.K_l, FilesScene),
-                      (pygame.K_r, RulesScene), (pygame.K_s, SettingsScene)):
+    for key, kind in (
+        (pygame.K_n, SetupScene),
+        (pygame.K_l, FilesScene),
+        (pygame.K_r, RulesScene),
+        (pygame.K_s, SettingsScene),
+    ):
         press(app, key)
         assert isinstance(app.stack.top, kind)
         press(app, pygame.K_ESCAPE)

@@ -101,8 +101,7 @@ def test_a_whole_game_by_keys_alone(app):
 # Ana hits a Freeze and gives it to Di; Bo hits a Flip Three and gives it to Ana, who
 # receives a Second Chance, 8 and 9; Cy hits a 2; Ana hits a second Second Chance: a spare,
 # she gives it to Bo or Cy (R5.3); then they all stay.
-DECK = ["5", "6", "7", "4", "freeze", "flip_three", "second_chance", "8", "9", "2",
-        "second_chance"]
+DECK = ["5", "6", "7", "4", "freeze", "flip_three", "second_chance", "8", "9", "2", "second_chance"]
 FOUR = [Seat("Ana", None), Seat("Bo", None), Seat("Cy", None), Seat("Di", None)]
 
 
@@ -156,11 +155,29 @@ def test_every_kind_of_decision_through_the_ui(app):
     settle(app)
     assert isinstance(app.stack.top, RoundSummary)
     assert [s[1:] for s in seen] == [
-        (HIT_OR_STAY, None), (TARGET, "freeze"), (HIT_OR_STAY, None), (TARGET, "flip_three"),
-        (HIT_OR_STAY, None), (HIT_OR_STAY, None), (TARGET, "second_chance"),
-        (HIT_OR_STAY, None), (HIT_OR_STAY, None), (HIT_OR_STAY, None)]
+        (HIT_OR_STAY, None),
+        (TARGET, "freeze"),
+        (HIT_OR_STAY, None),
+        (TARGET, "flip_three"),
+        (HIT_OR_STAY, None),
+        (HIT_OR_STAY, None),
+        (TARGET, "second_chance"),
+        (HIT_OR_STAY, None),
+        (HIT_OR_STAY, None),
+        (HIT_OR_STAY, None),
+    ]
     assert [a.kind for a in table.game.actions] == [
-        "hit", "target", "hit", "target", "hit", "hit", "target", "stay", "stay", "stay"]
+        "hit",
+        "target",
+        "hit",
+        "target",
+        "hit",
+        "hit",
+        "target",
+        "stay",
+        "stay",
+        "stay",
+    ]
 
 
 def test_buttons_exist_only_for_a_human_hit_or_stay(app):

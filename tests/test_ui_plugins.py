@@ -33,8 +33,9 @@ def _play(app, table, decisions: int) -> None:
 
 
 def test_a_plugin_plays_at_the_table(app):
-    table = app.start_game([Seat("Cato", "examples/bots/cautious.py:choose"),
-                            Seat("Bo", "baseline")])
+    table = app.start_game(
+        [Seat("Cato", "examples/bots/cautious.py:choose"), Seat("Bo", "baseline")]
+    )
     _play(app, table, 12)
     assert len(table.game.actions) >= 12
     assert not any("baseline" in line for line in map(str, table.presenter.log))  # no fallback

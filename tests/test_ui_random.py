@@ -12,12 +12,31 @@ from game.cards import composition
 from ui.config import Seat
 from ui.driver import click, make_app, press, pump, resize, table_of
 
-KEYS = [pygame.K_h, pygame.K_s, pygame.K_SPACE, pygame.K_RETURN, pygame.K_1, pygame.K_2,
-        pygame.K_3, pygame.K_4, pygame.K_0, pygame.K_a, pygame.K_ESCAPE, pygame.K_PLUS,
-        pygame.K_MINUS, pygame.K_m, pygame.K_x]
+KEYS = [
+    pygame.K_h,
+    pygame.K_s,
+    pygame.K_SPACE,
+    pygame.K_RETURN,
+    pygame.K_1,
+    pygame.K_2,
+    pygame.K_3,
+    pygame.K_4,
+    pygame.K_0,
+    pygame.K_a,
+    pygame.K_ESCAPE,
+    pygame.K_PLUS,
+    pygame.K_MINUS,
+    pygame.K_m,
+    pygame.K_x,
+]
 SIZES = [(1024, 640), (1280, 720), (1100, 700), (1440, 810), (900, 560), (1600, 900)]
-SEATS = [Seat("Ana", None), Seat("Bo", None), Seat("Cy", "baseline"), Seat("Di", "baseline"),
-         Seat("Ed", None)]
+SEATS = [
+    Seat("Ana", None),
+    Seat("Bo", None),
+    Seat("Cy", "baseline"),
+    Seat("Di", "baseline"),
+    Seat("Ed", None),
+]
 
 
 def check(app):
@@ -64,9 +83,31 @@ def test_five_thousand_random_inputs(monkeypatch):
 
 
 # ------------------------------------------------------------ Unicode in every text field
-EDGE_CASES = ["\u200b", "\u202e", "\u200f", "\u200d", "\ufeff", "\u0301", "\ud800", "\udfff",
-              "\n", "\r\n", "\x00", "\t", "\u2028", "😀", "👨\u200d👩\u200d👧", "²", "٣", "ﷺ",
-              "أحمد", "A", " ", "x" * 45, "e\u0301"]
+EDGE_CASES = [
+    "\u200b",
+    "\u202e",
+    "\u200f",
+    "\u200d",
+    "\ufeff",
+    "\u0301",
+    "\ud800",
+    "\udfff",
+    "\n",
+    "\r\n",
+    "\x00",
+    "\t",
+    "\u2028",
+    "😀",
+    "👨\u200d👩\u200d👧",
+    "²",
+    "٣",
+    "ﷺ",
+    "أحمد",
+    "A",
+    " ",
+    "x" * 45,
+    "e\u0301",
+]
 
 
 def open_text_screens(app):
@@ -89,12 +130,14 @@ def open_text_screens(app):
 
         app.stack.push(SheetScene(app, ScoreSheet(["Ana", "Ben", "Cy"])))
 
-    return [("setup", lambda: app.stack.push(SetupScene(app))),
-            ("sheet_setup", sheet_setup), ("sheet", sheet),
-            ("load", lambda: app.stack.push(FilesScene(app, "load"))),
-            ("replays", lambda: app.stack.push(ReplayFilesScene(app))),
-            ("save", lambda: app.stack.push(FilesScene(app, "save", game=Game(["Ana", "Ben"])))),
-            ], MenuScene
+    return [
+        ("setup", lambda: app.stack.push(SetupScene(app))),
+        ("sheet_setup", sheet_setup),
+        ("sheet", sheet),
+        ("load", lambda: app.stack.push(FilesScene(app, "load"))),
+        ("replays", lambda: app.stack.push(ReplayFilesScene(app))),
+        ("save", lambda: app.stack.push(FilesScene(app, "save", game=Game(["Ana", "Ben"])))),
+    ], MenuScene
 
 
 def test_unicode_edge_cases_typed_into_every_text_field(tmp_path):
@@ -114,22 +157,27 @@ def test_unicode_edge_cases_typed_into_every_text_field(tmp_path):
         opener()
         pump(app, 2)
         scene = app.stack.top
-        entries = [w for w in scene.widgets.values()
-                   if isinstance(w, pygame_gui.elements.UITextEntryLine)]
+        entries = [
+            w for w in scene.widgets.values() if isinstance(w, pygame_gui.elements.UITextEntryLine)
+        ]
         assert entries, name
         for _ in range(24):
             entry = rng.choice(entries)
             if not entry.alive():
-                entries = [w for w in scene.widgets.values()
-                           if isinstance(w, pygame_gui.elements.UITextEntryLine)]
+                entries = [
+                    w
+                    for w in scene.widgets.values()
+                    if isinstance(w, pygame_gui.elements.UITextEntryLine)
+                ]
                 continue
             app.manager.set_focus_set(entry)
             if rng.random() < 0.5:
                 clear_entry(app)  # an empty field first: a zero-width character next
             type_text(app, "".join(rng.choice(EDGE_CASES) for _ in range(rng.randint(1, 3))))
             if rng.random() < 0.2:
-                press(app, rng.choice([pygame.K_BACKSPACE, pygame.K_LEFT, pygame.K_RETURN]),
-                      frames=1)
+                press(
+                    app, rng.choice([pygame.K_BACKSPACE, pygame.K_LEFT, pygame.K_RETURN]), frames=1
+                )
             assert all(typeable(c) for c in entry.get_text()), (name, entry.get_text())
             app.manager.set_focus_set(None)  # drawn unfocused too (it crashed there)
             pump(app, 1)
@@ -157,6 +205,7 @@ def test_unicode_edge_cases_typed_into_every_text_field(tmp_path):
     screens[2][1]()  # the score sheet: export what was typed
     pump(app, 2)
     app.stack.top.export("export_png")
-    assert any("exported" in n.lower() or "saved" in n.lower() for n in app.notices.texts), \
+    assert any("exported" in n.lower() or "saved" in n.lower() for n in app.notices.texts), (
         app.notices.texts
+    )
     pygame.display.quit()

@@ -31,8 +31,9 @@ def test_a_target_prompt_is_drawn_with_no_input_and_a_mouse_move_changes_nothing
     """Defect 1: the Freeze settled, but the prompt and the glowing seats only appeared when
     the mouse moved (the frame in which the last animation ended was never drawn)."""
     app = make_app(size=(1024, 600), seed=19, speed=2.0, lang="en")
-    table = app.start_game([Seat("Tess", None), Seat("Bo", "easy")],
-                           deck=["freeze", "5", "6"], dealer=1)
+    table = app.start_game(
+        [Seat("Tess", None), Seat("Bo", "easy")], deck=["freeze", "5", "6"], dealer=1
+    )
     naps = run_live(app, until=at_prompt, keep=tmp_path)
     assert naps > 0 and table.human_turn().kind == "target"
     before = app.screen.copy()
@@ -45,8 +46,12 @@ def test_the_replay_viewer_never_keeps_a_half_faded_frame(tmp_path):
     """Defect 1 in the replay viewer: End, ←, → left a half-faded "Hugo wins!"."""
     app = make_app(size=(1280, 720), seed=1, speed=2.0, lang="en", replay=EXAMPLE)
     assert isinstance(app.stack.top, ReplayScene)
-    script = (tap(0.2, pygame.K_END) + tap(1.2, pygame.K_LEFT) + tap(2.0, pygame.K_RIGHT)
-              + [(3.5, lambda: None)])
+    script = (
+        tap(0.2, pygame.K_END)
+        + tap(1.2, pygame.K_LEFT)
+        + tap(2.0, pygame.K_RIGHT)
+        + [(3.5, lambda: None)]
+    )
     assert run_live(app, script, keep=tmp_path, timeout=12) > 0
 
 
@@ -58,11 +63,14 @@ def test_resize_language_notices_and_pause_are_always_drawn(tmp_path, monkeypatc
     app.start_game([Seat("Ana", None), Seat("Bo", "easy"), Seat("Cy", "easy")])
     run_live(app, until=at_prompt, keep=tmp_path)
     resize = pygame.event.Event(pygame.VIDEORESIZE, w=1024, h=600, size=(1024, 600))
-    script = [(0.1, lambda: app.notify("A notice that goes away")),
-              (0.3, resize),
-              (0.9, lambda: app.set_language("de")),
-              *tap(1.4, pygame.K_ESCAPE), *tap(1.9, pygame.K_ESCAPE),
-              (2.6, lambda: None)]
+    script = [
+        (0.1, lambda: app.notify("A notice that goes away")),
+        (0.3, resize),
+        (0.9, lambda: app.set_language("de")),
+        *tap(1.4, pygame.K_ESCAPE),
+        *tap(1.9, pygame.K_ESCAPE),
+        (2.6, lambda: None),
+    ]
     run_live(app, script, keep=tmp_path)
     assert not app.notices.items and app.size == (1024, 600)
 
@@ -70,8 +78,11 @@ def test_resize_language_notices_and_pause_are_always_drawn(tmp_path, monkeypatc
 # ------------------------------------------------------------------ hot seat
 def hot_seat(tmp_path):
     app = make_app(size=(1280, 720), seed=5, speed=8.0, lang="en", home=str(tmp_path))
-    table = app.start_game([Seat("Marc", None), Seat("Tess", None), Seat("Ana", None)],
-                           deck=["5", "6", "7", "8", "9", "10", "11", "12"], dealer=2)
+    table = app.start_game(
+        [Seat("Marc", None), Seat("Tess", None), Seat("Ana", None)],
+        deck=["5", "6", "7", "8", "9", "10", "11", "12"],
+        dealer=2,
+    )
     settle(app)
     assert table.ready_turn().seat == 0
     return app, table
@@ -79,8 +90,11 @@ def hot_seat(tmp_path):
 
 def post_key(k: int, down: bool = True) -> None:
     name = pygame.key.name(k)
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN if down else pygame.KEYUP, key=k,
-                                         mod=0, unicode=name, scancode=0))
+    pygame.event.post(
+        pygame.event.Event(
+            pygame.KEYDOWN if down else pygame.KEYUP, key=k, mod=0, unicode=name, scancode=0
+        )
+    )
 
 
 def wait(app, seconds: float) -> None:
@@ -138,8 +152,17 @@ def test_random_input_in_real_time_never_leaves_a_stale_frame(tmp_path):
     rng = random.Random(10)
     app = make_app(size=(1024, 600), seed=8, speed=3.0, lang="en", home=str(tmp_path))
     app.start_game([Seat("Ana", None), Seat("Ben", None), Seat("Bo", "easy")])
-    keys = [pygame.K_h, pygame.K_s, pygame.K_1, pygame.K_2, pygame.K_SPACE, pygame.K_RETURN,
-            pygame.K_m, pygame.K_PLUS, pygame.K_MINUS]
+    keys = [
+        pygame.K_h,
+        pygame.K_s,
+        pygame.K_1,
+        pygame.K_2,
+        pygame.K_SPACE,
+        pygame.K_RETURN,
+        pygame.K_m,
+        pygame.K_PLUS,
+        pygame.K_MINUS,
+    ]
     script, at = [], 0.0
     for _ in range(30):
         at += rng.uniform(0.02, 0.25)
@@ -148,10 +171,13 @@ def test_random_input_in_real_time_never_leaves_a_stale_frame(tmp_path):
         if roll < 0.5:
             script += tap(at, rng.choice(keys))
         elif roll < 0.8:
-            script.append((at, pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1),
-                                                  buttons=(0, 0, 0))))
+            script.append(
+                (at, pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0)))
+            )
         else:
-            script += [(at, pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)),
-                       (at + 0.05, pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))]
+            script += [
+                (at, pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)),
+                (at + 0.05, pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)),
+            ]
     script.append((at + 1.0, lambda: None))
     assert run_live(app, script, keep=tmp_path, timeout=20) > 0

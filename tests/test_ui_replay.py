@@ -41,8 +41,9 @@ def _close_display():
 def bot_game(target: int = 200, seed: int = 1) -> dict:
     """A whole game of four baseline bots to ``target``: several rounds, some hundred
     decisions (more than one checkpoint)."""
-    game = Game(["Ana", "Bo", "Cy", "Di"], RuleOptions(target=target), seed=seed,
-                bots=["baseline"] * 4)
+    game = Game(
+        ["Ana", "Bo", "Cy", "Di"], RuleOptions(target=target), seed=seed, bots=["baseline"] * 4
+    )
     choose, rng = bots.get("baseline"), random.Random(seed)
     while not game.over:
         d = game.pending
@@ -58,14 +59,26 @@ def long_file(tmp_path_factory) -> Path:
 
 
 def shown_key(shown: Shown) -> tuple:
-    return (shown.totals, shown.dealer, shown.round_no, shown.draw_count, shown.discard_count,
-            shown.discard_top, shown.staged, shown.queue, sorted(shown.in_play),
-            [h.key() for h in shown.hands], shown.winner, shown.round_totals)
+    return (
+        shown.totals,
+        shown.dealer,
+        shown.round_no,
+        shown.draw_count,
+        shown.discard_count,
+        shown.discard_top,
+        shown.staged,
+        shown.queue,
+        sorted(shown.in_play),
+        [h.key() for h in shown.hands],
+        shown.winner,
+        shown.round_totals,
+    )
 
 
 def hands(game) -> list[tuple]:
-    return [(h.numbers, h.modifiers, h.second_chance, h.status, h.freezes, h.flip7)
-            for h in game.hands]
+    return [
+        (h.numbers, h.modifiers, h.second_chance, h.status, h.freezes, h.flip7) for h in game.hands
+    ]
 
 
 def state(scene: ReplayScene) -> tuple:
@@ -73,8 +86,18 @@ def state(scene: ReplayScene) -> tuple:
     scene.finish()
     game = scene.game
     assert scene.shown.differences(game) == []
-    return copy.deepcopy((gamefile.to_dict(game), game.pending, game.totals, game.round_no,
-                          game.draw_pile, game.discard, hands(game), shown_key(scene.shown)))
+    return copy.deepcopy(
+        (
+            gamefile.to_dict(game),
+            game.pending,
+            game.totals,
+            game.round_no,
+            game.draw_pile,
+            game.discard,
+            hands(game),
+            shown_key(scene.shown),
+        )
+    )
 
 
 def app_with(path, **config):
@@ -95,7 +118,11 @@ def test_every_prefix_of_a_file_is_the_game_after_that_many_decisions(long_file)
         again = replay.game_at(k)
         assert gamefile.to_dict(again) == {**data, "actions": data["actions"][:k]}
         assert (again.pending, again.totals, again.draw_pile, hands(again)) == (
-            forward.pending, forward.totals, forward.draw_pile, hands(forward)), k
+            forward.pending,
+            forward.totals,
+            forward.draw_pile,
+            hands(forward),
+        ), k
         if k < n:
             forward.apply(replay.actions[k])
     assert gamefile.to_dict(replay.game_at(n)) == data and replay.game_at(n).over
@@ -136,7 +163,7 @@ def test_forward_then_back_reaches_identical_states(long_file):
         assert state(scene) == seen[k], k
     scene.goto(n // 2)
     scene.forward()
-    assert scene.k == n // 2 + 1 and state(scene)[0]["actions"] == seen[n][0]["actions"][:scene.k]
+    assert scene.k == n // 2 + 1 and state(scene)[0]["actions"] == seen[n][0]["actions"][: scene.k]
 
 
 def test_play_runs_to_the_end_of_the_file_and_the_table_equals_the_game():
@@ -193,8 +220,14 @@ def test_the_transport_buttons_and_the_round_picker(long_file):
     click(app, button_center(scene, "back"))
     assert scene.k == 0
     picker = scene.buttons["round"]
-    pygame.event.post(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text="Round 3",
-                                         ui_element=picker, ui_object_id="#round_picker"))
+    pygame.event.post(
+        pygame.event.Event(
+            pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
+            text="Round 3",
+            ui_element=picker,
+            ui_object_id="#round_picker",
+        )
+    )
     pump(app, 2)
     assert scene.k == scene.replay.first_of_round(3) and scene.game.round_no == 3
     assert scene.buttons["round"].selected_option[0] == "Round 3"
@@ -237,8 +270,13 @@ def test_watch_and_save_replay_from_the_game_over_screen(tmp_path):
     files = app.stack.top
     assert isinstance(files, FilesScene) and files.mode == "save" and not over.buttons
     press(app, pygame.K_ESCAPE)
-    assert app.stack.top is over and set(over.buttons) == {"again", "watch", "review", "save",
-                                                           "menu"}
+    assert app.stack.top is over and set(over.buttons) == {
+        "again",
+        "watch",
+        "review",
+        "save",
+        "menu",
+    }
     click(app, button_center(over, "watch"))
     scene = app.stack.top
     assert isinstance(scene, ReplayScene) and scene.playing
@@ -260,15 +298,37 @@ def test_a_broken_file_is_a_notice_in_the_app(tmp_path):
 def test_command_line_replay_and_a_broken_file(tmp_path):
     shot = tmp_path / "replay.png"
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
-    run = subprocess.run([sys.executable, "main.py", "--replay", str(SEED004), "--frames", "40",
-                          "--screenshot", str(shot), "--home", str(tmp_path / "home")],
-                         cwd=PROJECT, env=env, capture_output=True, text=True, timeout=60)
+    run = subprocess.run(
+        [
+            sys.executable,
+            "main.py",
+            "--replay",
+            str(SEED004),
+            "--frames",
+            "40",
+            "--screenshot",
+            str(shot),
+            "--home",
+            str(tmp_path / "home"),
+        ],
+        cwd=PROJECT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert run.returncode == 0, run.stderr
     assert shot.stat().st_size > 10_000
     bad = tmp_path / "bad.json"
     bad.write_text("{not json")
-    run = subprocess.run([sys.executable, "main.py", "--replay", str(bad)], cwd=PROJECT,
-                         env=env, capture_output=True, text=True, timeout=60)
+    run = subprocess.run(
+        [sys.executable, "main.py", "--replay", str(bad)],
+        cwd=PROJECT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert run.returncode == 2 and "Traceback" not in run.stderr
     assert run.stderr.count("\n") == 1 and "bad.json" in run.stderr and "not JSON" in run.stderr
 

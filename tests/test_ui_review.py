@@ -79,8 +79,13 @@ def test_every_idle_frame_with_the_coach_is_a_full_redraw(tmp_path):
     from tests.realtime import run_live, tap
 
     app = make_app(size=(1280, 720), lang="en", replay=str(SEED004))
-    script = (tap(0.1, pygame.K_c) + [(1.0, lambda: app.set_language("de"))]
-              + tap(1.5, pygame.K_1) + tap(2.0, pygame.K_RIGHTBRACKET)
-              + tap(2.5, pygame.K_LEFTBRACKET) + [(3.5, lambda: None)])
+    script = (
+        tap(0.1, pygame.K_c)
+        + [(1.0, lambda: app.set_language("de"))]
+        + tap(1.5, pygame.K_1)
+        + tap(2.0, pygame.K_RIGHTBRACKET)
+        + tap(2.5, pygame.K_LEFTBRACKET)
+        + [(3.5, lambda: None)]
+    )
     assert run_live(app, script, keep=tmp_path, timeout=12) > 0
     assert isinstance(app.stack.top, ReplayScene) and app.stack.top.review is not None

@@ -99,8 +99,9 @@ def test_every_decision_is_autosaved_and_continue_resumes_at_that_decision(tmp_p
 
 def test_a_finished_game_leaves_the_autosave_for_the_last_finished_file(tmp_path):
     app = make_app(home=str(tmp_path), seed=1, think_time=0.0, lang="en")
-    table = app.start_game([Seat("Ana", None), Seat("Bo", None)], deck=["9", "5"], dealer=1,
-                           totals=[195, 150])
+    table = app.start_game(
+        [Seat("Ana", None), Seat("Bo", None)], deck=["9", "5"], dealer=1, totals=[195, 150]
+    )
     settle(app)
     click(app, button_center(table, "stay"))
     settle(app)
@@ -175,31 +176,62 @@ def deep(n):
 HOSTILE = {
     "not_json.json": "{ this is not json",
     "empty.json": "",
-    "wrong_format.json": json.dumps({"format": "flip7/9", "players": ["A", "B"], "seed": 1,
-                                     "actions": []}),
-    "illegal_action.json": json.dumps({"format": "flip7/1", "players": ["A", "B"], "seed": 1,
-                                       "dealer": 1, "actions": [{"player": "B", "do": "hit"}]}),
-    "unknown_card.json": json.dumps({"format": "flip7/1", "players": ["A", "B"], "seed": 1,
-                                     "deck": ["13"], "actions": []}),
-    "wrong_types.json": json.dumps({"format": "flip7/1", "players": "A,B", "seed": "x",
-                                    "actions": {}}),
-    "wrong_types2.json": json.dumps({"format": "flip7/1", "players": [1, 2], "seed": 1,
-                                     "actions": []}),
-    "wrong_rules.json": json.dumps({"format": "flip7/1", "players": ["A", "B"], "seed": 1,
-                                    "rules": {"target": [[[1]]]}, "actions": []}),
+    "wrong_format.json": json.dumps(
+        {"format": "flip7/9", "players": ["A", "B"], "seed": 1, "actions": []}
+    ),
+    "illegal_action.json": json.dumps(
+        {
+            "format": "flip7/1",
+            "players": ["A", "B"],
+            "seed": 1,
+            "dealer": 1,
+            "actions": [{"player": "B", "do": "hit"}],
+        }
+    ),
+    "unknown_card.json": json.dumps(
+        {"format": "flip7/1", "players": ["A", "B"], "seed": 1, "deck": ["13"], "actions": []}
+    ),
+    "wrong_types.json": json.dumps(
+        {"format": "flip7/1", "players": "A,B", "seed": "x", "actions": {}}
+    ),
+    "wrong_types2.json": json.dumps(
+        {"format": "flip7/1", "players": [1, 2], "seed": 1, "actions": []}
+    ),
+    "wrong_rules.json": json.dumps(
+        {
+            "format": "flip7/1",
+            "players": ["A", "B"],
+            "seed": 1,
+            "rules": {"target": [[[1]]]},
+            "actions": [],
+        }
+    ),
     "deeply_nested.json": deep(200_000),
     "nested_in_a_key.json": '{"format": "flip7/1", "players": ' + deep(50_000) + "}",
     "huge_number.json": '{"format": "flip7/1", "players": ["A", "B"], "seed": '
-                        + "9" * 6000 + ', "actions": []}',
-    "nineteen_players.json": json.dumps({"format": "flip7/1", "seed": 1, "actions": [],
-                                         "players": [f"P{i}" for i in range(19)]}),
-    "long_name.json": json.dumps({"format": "flip7/1", "seed": 1, "actions": [],
-                                  "players": ["A" * 5000, "B"]}),
-    "action_after_end.json": json.dumps({"format": "flip7/1", "players": ["A", "B"], "seed": 1,
-                                         "dealer": 1, "totals": [300, 0], "deck": ["3", "4"],
-                                         "actions": [{"player": "A", "do": "stay"},
-                                                     {"player": "B", "do": "stay"},
-                                                     {"player": "A", "do": "hit"}]}),
+    + "9" * 6000
+    + ', "actions": []}',
+    "nineteen_players.json": json.dumps(
+        {"format": "flip7/1", "seed": 1, "actions": [], "players": [f"P{i}" for i in range(19)]}
+    ),
+    "long_name.json": json.dumps(
+        {"format": "flip7/1", "seed": 1, "actions": [], "players": ["A" * 5000, "B"]}
+    ),
+    "action_after_end.json": json.dumps(
+        {
+            "format": "flip7/1",
+            "players": ["A", "B"],
+            "seed": 1,
+            "dealer": 1,
+            "totals": [300, 0],
+            "deck": ["3", "4"],
+            "actions": [
+                {"player": "A", "do": "stay"},
+                {"player": "B", "do": "stay"},
+                {"player": "A", "do": "hit"},
+            ],
+        }
+    ),
 }
 
 
@@ -239,8 +271,9 @@ def test_files_that_cannot_be_read_are_refused_cleanly_and_never_touched(tmp_pat
     assert app.running
 
 
-def test_a_bad_file_typed_in_the_load_screen_is_a_message_and_the_screen_stays(tmp_path,
-                                                                               hostile_dir):
+def test_a_bad_file_typed_in_the_load_screen_is_a_message_and_the_screen_stays(
+    tmp_path, hostile_dir
+):
     app = make_app(home=str(tmp_path), lang="fr")
     click(app, button_center(app.stack.top, "load"))
     files = app.stack.top
@@ -281,6 +314,7 @@ def test_a_full_disk_is_a_message_once_and_the_previous_autosave_stays(tmp_path,
 
     def full(fd):
         raise OSError(errno.ENOSPC, "No space left on device")
+
     monkeypatch.setattr(atomic.os, "fsync", full)
     made = len(table.game.actions)
     for _ in range(3):  # three more decisions that cannot be saved
@@ -325,11 +359,21 @@ def test_a_broken_autosave_is_set_aside_not_offered(tmp_path):
 
 # --------------------------------------------------------------- kill -9
 def start_bots(home: Path, *args: str) -> subprocess.Popen:
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
-               FLIP7_HOME=str(home), FLIP7_LOG="debug")
-    return subprocess.Popen([sys.executable, str(PROJECT / "main.py"), "--speed", "20", *args],
-                            cwd=PROJECT, env=env, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE, text=True)
+    env = dict(
+        os.environ,
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+        FLIP7_HOME=str(home),
+        FLIP7_LOG="debug",
+    )
+    return subprocess.Popen(
+        [sys.executable, str(PROJECT / "main.py"), "--speed", "20", *args],
+        cwd=PROJECT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
 
 
 def kill_after(proc: subprocess.Popen, seconds: float, autosave: Path | None = None) -> int:
@@ -350,8 +394,13 @@ def kill_after(proc: subprocess.Popen, seconds: float, autosave: Path | None = N
 def test_kill_9_at_random_moments_loses_no_decision(tmp_path):
     rng = random.Random(11)  # the moments vary with the machine's speed; the seed does not
     home = tmp_path / "home"
-    proc = start_bots(home, "--players", "bot:baseline,bot:easy,bot:normal,bot:baseline",
-                      "--seed", str(rng.randrange(1000)))
+    proc = start_bots(
+        home,
+        "--players",
+        "bot:baseline,bot:easy,bot:normal,bot:baseline",
+        "--seed",
+        str(rng.randrange(1000)),
+    )
     said = kill_after(proc, rng.uniform(0.3, 1.5), home / "data" / "autosave.json")
     first = json.loads((home / "data" / "autosave.json").read_text())
     assert len(first["actions"]) >= max(said, 1)
@@ -366,7 +415,7 @@ def test_kill_9_at_random_moments_loses_no_decision(tmp_path):
         later = json.loads(autosave.read_text())
         if later["seed"] != first["seed"]:
             break
-        assert later["actions"][:len(first["actions"])] == first["actions"]  # a prefix
+        assert later["actions"][: len(first["actions"])] == first["actions"]  # a prefix
         assert len(later["actions"]) >= said
         assert isinstance(gamefile.from_dict(later), Game)
         first = later

@@ -61,17 +61,32 @@ def test_home_redirects_the_folders(tmp_path, monkeypatch):
 
 def test_settings_round_trip(tmp_path):
     path = tmp_path / "settings.json"
-    chosen = Settings(language="de", speed=2.0, reduced_motion=True, hints=False, volume=0.25,
-                      window=(1600, 900), fullscreen=True)
+    chosen = Settings(
+        language="de",
+        speed=2.0,
+        reduced_motion=True,
+        hints=False,
+        volume=0.25,
+        window=(1600, 900),
+        fullscreen=True,
+    )
     assert settings.save(chosen, path)
     assert settings.load(path) == (chosen, None, None)
     assert json.loads(path.read_text())["format"] == "flip7-settings/1"
 
 
-@pytest.mark.parametrize("content", [b"{not json", b"[1, 2]", b'"hello"', b"\xff\xfe\x00",
-                                     b'{"speed": "fast", "volume": 0.5}',
-                                     b"[" * 100_000 + b"]" * 100_000,
-                                     b"[" * 20_000 + b"]" * 20_000])
+@pytest.mark.parametrize(
+    "content",
+    [
+        b"{not json",
+        b"[1, 2]",
+        b'"hello"',
+        b"\xff\xfe\x00",
+        b'{"speed": "fast", "volume": 0.5}',
+        b"[" * 100_000 + b"]" * 100_000,
+        b"[" * 20_000 + b"]" * 20_000,
+    ],
+)
 def test_a_broken_settings_file_is_kept_aside_and_defaults_used(tmp_path, content):
     path = tmp_path / "settings.json"
     path.write_bytes(content)
@@ -144,8 +159,11 @@ def test_every_setting_changes_through_the_screen_and_is_stored(tmp_path):
 
 def test_switching_language_mid_game_keeps_the_game_and_changes_the_cards(tmp_path):
     app = make_app(home=str(tmp_path), lang="en", seed=4, think_time=0.0)
-    table = app.start_game([Seat("Léa", None), Seat("Hugo", None), Seat("Ana", None)],
-                           deck=["5", "6", "7", "freeze"], dealer=2)
+    table = app.start_game(
+        [Seat("Léa", None), Seat("Hugo", None), Seat("Ana", None)],
+        deck=["5", "6", "7", "freeze"],
+        dealer=2,
+    )
     settle(app)
     press(app, pygame.K_h)
     settle(app)
@@ -172,8 +190,9 @@ def test_the_log_and_caption_follow_a_language_switch(tmp_path):
     """Issue 10, defect 5: the German table still said "Marc reste avec 30"; a game loaded
     in English still said "Spiel fortgesetzt — Runde 3"."""
     app = make_app(home=str(tmp_path), lang="fr", seed=4, think_time=0.0)
-    table = app.start_game([Seat("Marc", None), Seat("Bot", "baseline")],
-                           deck=["5", "6", "7"], dealer=1)
+    table = app.start_game(
+        [Seat("Marc", None), Seat("Bot", "baseline")], deck=["5", "6", "7"], dealer=1
+    )
     settle(app)
     press(app, pygame.K_h)
     settle(app)

@@ -80,19 +80,35 @@ def test_the_setup_screen_builds_the_exact_game_it_shows(app):
     click(app, button_center(scene, "f3:resolve"))
     retype(app, scene, "seed", "4242")
     shown = [(s.name, s.bot) for s in scene.setup.seats]
-    assert shown == [("Ada", "expert"), ("Hugo", None), ("Bo", "normal"), ("Cyd", "expert"),
-                     ("Léa", None)]
+    assert shown == [
+        ("Ada", "expert"),
+        ("Hugo", None),
+        ("Bo", "normal"),
+        ("Cyd", "expert"),
+        ("Léa", None),
+    ]
     assert [scene.widgets[f"name:{i}"].get_text() for i in range(5)] == [
-        "Ada", "Hugo", "Bo", "Cyd", "Léa"]
+        "Ada",
+        "Hugo",
+        "Bo",
+        "Cyd",
+        "Léa",
+    ]
     click(app, button_center(scene, "start"))
     game = table_of(app).game
     assert game.players == ("Ada", "Hugo", "Bo", "Cyd", "Léa")
     assert game.bots == ("expert", None, "normal", "expert", None) or game.bots == (
-        "baseline", None, "normal", "baseline", None)  # expert may still be missing
+        "baseline",
+        None,
+        "normal",
+        "baseline",
+        None,
+    )  # expert may still be missing
     assert game.rules == RuleOptions(target=150, opening="deal", flip_three_on_bust="resolve")
     assert game.seed == 4242 and game.snapshot().start_dealer == 2
     # the same seed and dealer deal the same game again
     from game.engine import Game
+
     again = Game(list(game.players), game.rules, seed=4242, dealer=2, bots=game.bots)
     assert again.snapshot() == game.snapshot() and again.opening_events == game.opening_events
 

@@ -15,8 +15,15 @@ from ui.tabletop.sheet_screen import SheetScene
 from ui.tabletop.sheet_setup import SheetSetupScene
 
 PLAYERS = ["Hugo", "Léa", "Lucas", "Chloé"]
-ROUNDS = [[24, 0, 35, 29], [0, 41, 22, 36], [38, 27, 0, 47], [31, 19, 44, 0],
-          [45, 0, 39, 52], [33, 73, 28, 21], [64, 62, 21, 0]]
+ROUNDS = [
+    [24, 0, 35, 29],
+    [0, 41, 22, 36],
+    [38, 27, 0, 47],
+    [31, 19, 44, 0],
+    [45, 0, 39, 52],
+    [33, 73, 28, 21],
+    [64, 62, 21, 0],
+]
 
 
 @pytest.fixture(autouse=True)
@@ -203,8 +210,12 @@ def test_the_dealer_badge_sits_beside_the_name_never_over_its_accents(size):
 
     class Recording(pygame.Surface):
         def blit(self, source, dest, *args, **kwargs):
-            blits.append((source, pygame.Rect(dest) if len(dest) == 4 else
-                          pygame.Rect(dest, source.get_size())))
+            blits.append(
+                (
+                    source,
+                    pygame.Rect(dest) if len(dest) == 4 else pygame.Rect(dest, source.get_size()),
+                )
+            )
             return super().blit(source, dest, *args, **kwargs)
 
     surface = Recording(size)

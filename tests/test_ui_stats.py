@@ -26,9 +26,11 @@ def _close_display():
 
 
 def known_games():
-    return [gamefile.load(EXAMPLE, record_events=False),
-            play_game(("baseline", "easy", "baseline"), seed=3),
-            play_game(("expert", "baseline"), seed=8)]
+    return [
+        gamefile.load(EXAMPLE, record_events=False),
+        play_game(("baseline", "easy", "baseline"), seed=3),
+        play_game(("expert", "baseline"), seed=8),
+    ]
 
 
 def shown(scene: StatsScene, tab: str) -> dict[str, dict[str, str]]:
@@ -48,8 +50,15 @@ def test_the_screen_shows_the_figures_of_known_games(tmp_path):
     app.draw()
     players = shown(scene, "players")
     # the last round of the seed-004 game (its earlier rounds are starting totals)
-    assert players["Hugo"] == {"games": "1", "wins": "1", "win_rate": "100%", "average": "64.0",
-                               "bust_rate": "0%", "flip7s": "0", "best": "64"}
+    assert players["Hugo"] == {
+        "games": "1",
+        "wins": "1",
+        "win_rate": "100%",
+        "average": "64.0",
+        "bust_rate": "0%",
+        "flip7s": "0",
+        "best": "64",
+    }
     assert players["Léa"]["flip7s"] == "1" and players["Léa"]["best"] == "62"
     assert players["Chloé"]["bust_rate"] == "100%" and players["Chloé"]["wins"] == "0"
     assert list(players) == ["Hugo", "Chloé", "Léa", "Lucas"]  # by wins, then by name
@@ -61,7 +70,8 @@ def test_the_screen_shows_the_figures_of_known_games(tmp_path):
     assert bots["baseline"] == figures(expected["baseline"])
     assert bots["baseline"]["games"] == "3"
     assert bots["easy"] == figures(expected["easy"]) and bots["expert"] == figures(
-        expected["expert"])
+        expected["expert"]
+    )
     wins = sum(r.wins for r in expected.values())
     assert wins == 2
     press(app, pygame.K_ESCAPE)
@@ -69,8 +79,9 @@ def test_the_screen_shows_the_figures_of_known_games(tmp_path):
     (app.dirs.data / "stats.json").write_text("{not json", encoding="utf-8")
     press(app, pygame.K_t)
     scene = app.stack.top
-    assert any("damaged" in text and "rebuilt from 3 saved games" in text
-               for text in app.notices.texts)
+    assert any(
+        "damaged" in text and "rebuilt from 3 saved games" in text for text in app.notices.texts
+    )
     assert list(app.dirs.data.glob("stats.json.broken-*"))
     assert shown(scene, "players") == players and shown(scene, "bots") == bots
     app.draw()
@@ -78,8 +89,9 @@ def test_the_screen_shows_the_figures_of_known_games(tmp_path):
 
 def test_a_game_finished_at_the_table_is_counted(tmp_path):
     app = make_app(home=str(tmp_path), seed=1, think_time=0.0, lang="de")
-    table = app.start_game([Seat("Ana", None), Seat("Bo", None)], deck=["9", "5"], dealer=1,
-                           totals=[195, 150])
+    table = app.start_game(
+        [Seat("Ana", None), Seat("Bo", None)], deck=["9", "5"], dealer=1, totals=[195, 150]
+    )
     settle(app)
     click(app, button_center(table, "stay"))
     settle(app)

@@ -30,13 +30,17 @@ class Xvfb:
 
     def __init__(self, size=(1280, 800)) -> None:
         for number in range(90, 200):
-            if not Path(f"/tmp/.X11-unix/X{number}").exists() and \
-                    not Path(f"/tmp/.X{number}-lock").exists():
+            if (
+                not Path(f"/tmp/.X11-unix/X{number}").exists()
+                and not Path(f"/tmp/.X{number}-lock").exists()
+            ):
                 break
         self.display = f":{number}"
-        self.proc = subprocess.Popen(["Xvfb", self.display, "-screen", "0",
-                                      f"{size[0]}x{size[1]}x24", "-nolisten", "tcp"],
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.proc = subprocess.Popen(
+            ["Xvfb", self.display, "-screen", "0", f"{size[0]}x{size[1]}x24", "-nolisten", "tcp"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         deadline = time.monotonic() + 10
         while not Path(f"/tmp/.X11-unix/X{number}").exists():
             if time.monotonic() > deadline or self.proc.poll() is not None:
@@ -56,19 +60,34 @@ class Window:
         env = {k: v for k, v in os.environ.items() if k != "SDL_VIDEODRIVER"}
         env.update(DISPLAY=xvfb.display, SDL_AUDIODRIVER="dummy", FLIP7_HOME=str(home))
         self.log = (home / "stderr.txt").open("w")
-        self.proc = subprocess.Popen([sys.executable, str(PROJECT / "main.py"), *args],
-                                     cwd=PROJECT, env=env, stdout=self.log, stderr=self.log)
+        self.proc = subprocess.Popen(
+            [sys.executable, str(PROJECT / "main.py"), *args],
+            cwd=PROJECT,
+            env=env,
+            stdout=self.log,
+            stderr=self.log,
+        )
         self.wid = self._find_window()
-        geometry = dict(line.split("=", 1) for line in
-                        self.xdotool("getwindowgeometry", "--shell", self.wid).split())
-        self.box = (int(geometry["X"]), int(geometry["Y"]),
-                    int(geometry["X"]) + int(geometry["WIDTH"]),
-                    int(geometry["Y"]) + int(geometry["HEIGHT"]))
+        geometry = dict(
+            line.split("=", 1)
+            for line in self.xdotool("getwindowgeometry", "--shell", self.wid).split()
+        )
+        self.box = (
+            int(geometry["X"]),
+            int(geometry["Y"]),
+            int(geometry["X"]) + int(geometry["WIDTH"]),
+            int(geometry["Y"]) + int(geometry["HEIGHT"]),
+        )
         self.xdotool("windowfocus", "--sync", self.wid)
 
     def xdotool(self, *args: str) -> str:
-        done = subprocess.run(["xdotool", *args], capture_output=True, text=True, timeout=10,
-                              env=dict(os.environ, DISPLAY=self.xvfb.display))
+        done = subprocess.run(
+            ["xdotool", *args],
+            capture_output=True,
+            text=True,
+            timeout=10,
+            env=dict(os.environ, DISPLAY=self.xvfb.display),
+        )
         return done.stdout.strip()
 
     def _find_window(self) -> str:
@@ -138,9 +157,11 @@ class Window:
 def gold_pixels(image: Image.Image, box: tuple[int, int, int, int]) -> int:
     """Pixels of the prompt's gold in ``box`` (a prompt a person may answer now)."""
     region = image.crop(box)
-    return sum(1 for p in region.get_flattened_data()
-               if abs(p[0] - GOLD[0]) < 16 and abs(p[1] - GOLD[1]) < 16
-               and abs(p[2] - GOLD[2]) < 24)
+    return sum(
+        1
+        for p in region.get_flattened_data()
+        if abs(p[0] - GOLD[0]) < 16 and abs(p[1] - GOLD[1]) < 16 and abs(p[2] - GOLD[2]) < 24
+    )
 
 
 def same(a: Image.Image, b: Image.Image) -> bool:

@@ -107,13 +107,12 @@ class SoloRound:
                 return 0 if status == "bust" else self.score()
 
 
-def random_state(rng: random.Random) -> tuple[tuple[str, ...], tuple[str, ...], bool,
-                                                  Counter[str]]:
+def random_state(rng: random.Random) -> tuple[tuple[str, ...], tuple[str, ...], bool, Counter[str]]:
     """A plausible mid-game decision: some cards seen elsewhere, a live hand."""
     deck = full_deck()
     rng.shuffle(deck)
     unseen: Counter[str] = Counter(composition())
-    for card in deck[:rng.randint(0, 45)]:
+    for card in deck[: rng.randint(0, 45)]:
         unseen[card] -= 1
     rest = [c for c in deck if unseen[c] > 0]
     numbers: list[str] = []
@@ -142,8 +141,10 @@ def time_decisions(states: int, rng: random.Random, depth: int) -> None:
     for label, func in (
         ("solo_hit_value", lambda s: solo_hit_value(s[0], s[1], s[2], s[3], depth_limit=depth)),
         ("bust_probability", lambda s: bust_probability(s[0], s[2], s[3])),
-        ("hit_gain (approx Flip Three)",
-         lambda s: hit_gain(s[0], s[1], s[2], s[3], exact_flip_three=False)),
+        (
+            "hit_gain (approx Flip Three)",
+            lambda s: hit_gain(s[0], s[1], s[2], s[3], exact_flip_three=False),
+        ),
     ):
         times = []
         for state in samples:
@@ -151,16 +152,20 @@ def time_decisions(states: int, rng: random.Random, depth: int) -> None:
             func(state)
             times.append((time.perf_counter() - start) * 1000)
         times.sort()
-        print(f"{label:>30}: median {statistics.median(times):.3f} ms, "
-              f"p90 {times[int(0.9 * len(times))]:.3f} ms, max {times[-1]:.3f} ms "
-              f"over {len(times)} states")
+        print(
+            f"{label:>30}: median {statistics.median(times):.3f} ms, "
+            f"p90 {times[int(0.9 * len(times))]:.3f} ms, max {times[-1]:.3f} ms "
+            f"over {len(times)} states"
+        )
     times = []
     for state in samples[:100]:  # exact Flip Three: a UI can afford it late in a round only
         start = time.perf_counter()
         hit_gain(state[0], state[1], state[2], state[3], exact_flip_three=True)
         times.append((time.perf_counter() - start) * 1000)
-    print(f"{'hit_gain (exact Flip Three)':>30}: median {statistics.median(times):.3f} ms, "
-          f"max {max(times):.3f} ms over {len(times)} states")
+    print(
+        f"{'hit_gain (exact Flip Three)':>30}: median {statistics.median(times):.3f} ms, "
+        f"max {max(times):.3f} ms over {len(times)} states"
+    )
 
 
 def solo_mean(rounds: int, seed: int, decide: Decide) -> tuple[float, float, float, float]:
@@ -177,7 +182,7 @@ def solo_mean(rounds: int, seed: int, decide: Decide) -> tuple[float, float, flo
         busts += game.busted
         flip7s += len(game.numbers) >= 7
     mean = statistics.fmean(scores)
-    return mean, statistics.stdev(scores) / rounds ** 0.5, busts / rounds, flip7s / rounds
+    return mean, statistics.stdev(scores) / rounds**0.5, busts / rounds, flip7s / rounds
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -186,8 +191,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=20000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--depth", type=int, default=2)
-    parser.add_argument("--exact", action="store_true",
-                        help="also score every decision against the exact solver")
+    parser.add_argument(
+        "--exact", action="store_true", help="also score every decision against the exact solver"
+    )
     args = parser.parse_args(argv)
     time_decisions(args.states, random.Random(args.seed), args.depth)
 
@@ -198,8 +204,12 @@ def main(argv: list[str] | None = None) -> int:
         optimum = solver.optimum()
         print(f"exact optimum {optimum:.5f} in {time.perf_counter() - start:.0f} s")
 
-    def decide(numbers: tuple[str, ...], modifiers: tuple[str, ...], second_chance: bool,
-               unseen: Counter[str]) -> bool:
+    def decide(
+        numbers: tuple[str, ...],
+        modifiers: tuple[str, ...],
+        second_chance: bool,
+        unseen: Counter[str],
+    ) -> bool:
         hit = should_hit(numbers, modifiers, second_chance, unseen, args.depth)
         if solver is not None:
             stay_value, hit_value = solver.values_at(numbers, second_chance, unseen)
@@ -208,13 +218,17 @@ def main(argv: list[str] | None = None) -> int:
 
     start = time.perf_counter()
     mean, se, bust, flip7 = solo_mean(args.rounds, args.seed, decide)
-    print(f"solo rounds: {args.rounds}, depth {args.depth}: mean {mean:.3f} (se {se:.3f}), "
-          f"bust rate {bust:.3f}, flip7 rate {flip7:.4f}, "
-          f"{time.perf_counter() - start:.1f} s (optimum {optimum:.4f})")
+    print(
+        f"solo rounds: {args.rounds}, depth {args.depth}: mean {mean:.3f} (se {se:.3f}), "
+        f"bust rate {bust:.3f}, flip7 rate {flip7:.4f}, "
+        f"{time.perf_counter() - start:.1f} s (optimum {optimum:.4f})"
+    )
     if solver is not None:
         loss = losses[0] / args.rounds
-        print(f"mean loss against optimal play: {loss:.4f} per round -> "
-              f"expected mean of the fast rule {optimum - loss:.4f}")
+        print(
+            f"mean loss against optimal play: {loss:.4f} per round -> "
+            f"expected mean of the fast rule {optimum - loss:.4f}"
+        )
     return 0
 
 

@@ -37,8 +37,7 @@ def play_game(specs: tuple[str, ...], seed: int) -> Game:
     """One game, exactly as :func:`game.commands.simulate.play_game` plays built-in levels."""
     choosers = [load_bot(s) for s in specs]
     levels = [s if s in bots.LEVELS else None for s in specs]
-    game = Game([f"p{i}" for i in range(len(specs))], seed=seed, bots=levels,
-                record_events=False)
+    game = Game([f"p{i}" for i in range(len(specs))], seed=seed, bots=levels, record_events=False)
     rng = random.Random(seed ^ 0x5EED)
     while game.pending is not None:
         seat = game.pending.seat
@@ -88,28 +87,37 @@ def winrate(specs: list[str], games: int, seeds: list[int], workers: int) -> str
         per.append(wins)
         total += wins
     n = games * len(seeds)
-    tool = ("python -m game.simulate --bots" if all(s in bots.LEVELS for s in specs)
-            else "python -m tools.bench_bots --match")
+    tool = (
+        "python -m game.simulate --bots"
+        if all(s in bots.LEVELS for s in specs)
+        else "python -m tools.bench_bots --match"
+    )
     cmds = "; ".join(f"seed {s}: {w / games:.1%}" for s, w in zip(seeds, per, strict=True))
-    return (f"{interval(total, n)} of {n} games ({cmds})   "
-            f"[{tool} {','.join(specs)} --games {games} --seed {{{','.join(map(str, seeds))}}}]")
+    return (
+        f"{interval(total, n)} of {n} games ({cmds})   "
+        f"[{tool} {','.join(specs)} --games {games} --seed {{{','.join(map(str, seeds))}}}]"
+    )
 
 
 def solo(level: str, rounds: int, seed: int, workers: int) -> str:
     r = simulate_solo(level, rounds, seed, workers)
-    return (f"mean {r['mean']:.3f}, bust {r['bust_rate']:.1%}, Flip 7 {r['flip7_rate']:.2%} "
-            f"over {rounds} rounds ({r['seconds']:.0f} s)   "
-            f"[python -m game.simulate --solo-rounds {rounds} --bots {level} --seed {seed} "
-            f"--workers {workers}]")
+    return (
+        f"mean {r['mean']:.3f}, bust {r['bust_rate']:.1%}, Flip 7 {r['flip7_rate']:.2%} "
+        f"over {rounds} rounds ({r['seconds']:.0f} s)   "
+        f"[python -m game.simulate --solo-rounds {rounds} --bots {level} --seed {seed} "
+        f"--workers {workers}]"
+    )
 
 
 def speed(games: int) -> str:
     start = time.perf_counter()
     simulate_games(["baseline"] * 4, games, seed=1, workers=1)
     rate = games / (time.perf_counter() - start)
-    return (f"{rate:.0f} games/s, 4 × baseline, one process   "
-            f"[python -m game.simulate --bots baseline,baseline,baseline,baseline "
-            f"--games {games}]")
+    return (
+        f"{rate:.0f} games/s, 4 × baseline, one process   "
+        f"[python -m game.simulate --bots baseline,baseline,baseline,baseline "
+        f"--games {games}]"
+    )
 
 
 def decision_times(games: int, seats: int = 4) -> str:
@@ -134,23 +142,28 @@ def decision_times(games: int, seats: int = 4) -> str:
             game.apply(action)
     times.sort()
     ms = [t * 1000 for t in times]
-    return (f"median {statistics.median(ms):.3f} ms, 99th pct {ms[int(len(ms) * .99)]:.2f} ms, "
-            f"slowest {ms[-1]:.2f} ms over {len(ms)} decisions ({games} games, half heads-up, "
-            f"half 4 seats)   [python -m tools.bench_bots --only decision]")
+    return (
+        f"median {statistics.median(ms):.3f} ms, 99th pct {ms[int(len(ms) * 0.99)]:.2f} ms, "
+        f"slowest {ms[-1]:.2f} ms over {len(ms)} decisions ({games} games, half heads-up, "
+        f"half 4 seats)   [python -m tools.bench_bots --only decision]"
+    )
 
 
 def plugin_specs() -> list[tuple[str, str]]:
-    return [("counter", f"{OPPONENTS}/counter.py:choose"),
-            ("leader_hunter", f"{OPPONENTS}/leader_hunter.py:choose"),
-            ("racer", f"{OPPONENTS}/racer.py:choose")]
+    return [
+        ("counter", f"{OPPONENTS}/counter.py:choose"),
+        ("leader_hunter", f"{OPPONENTS}/leader_hunter.py:choose"),
+        ("racer", f"{OPPONENTS}/racer.py:choose"),
+    ]
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--only", default="",
-                        help="comma-separated: solo,win,plugins,speed,decision")
+    parser.add_argument(
+        "--only", default="", help="comma-separated: solo,win,plugins,speed,decision"
+    )
     parser.add_argument("--match", default="", help="play these specs against each other")
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
@@ -166,8 +179,13 @@ def main(argv: list[str] | None = None) -> int:
     seeds = [1] if args.quick else [1, 2, 3]
     rounds = 20_000 if args.quick else 200_000
     plugin_games = 300 if args.quick else 1000
-    only = set(filter(None, args.only.split(","))) or {"solo", "win", "plugins", "speed",
-                                                       "decision"}
+    only = set(filter(None, args.only.split(","))) or {
+        "solo",
+        "win",
+        "plugins",
+        "speed",
+        "decision",
+    }
     rows: list[tuple[str, str]] = []
 
     def row(name: str, figure: str) -> None:
@@ -177,28 +195,38 @@ def main(argv: list[str] | None = None) -> int:
     if "solo" in only:
         row("expert solo mean round score (target ≥ 20.25)", solo("expert", rounds, 1, w))
     if "win" in only:
-        row("expert vs 1 × baseline (target ≥ 66%)",
-            winrate(["expert", "baseline"], games, seeds, w))
-        row("expert vs 3 × baseline (target ≥ 46%)",
-            winrate(["expert"] + ["baseline"] * 3, games, [1], w))
-        row("expert vs 3 × normal (above normal vs 3 × baseline)",
-            winrate(["expert"] + ["normal"] * 3, games, [1], w))
-        row("normal vs 3 × baseline (target 23–28%)",
-            winrate(["normal"] + ["baseline"] * 3, games, [1], w))
-        row("easy vs 3 × baseline (target < 25%)",
-            winrate(["easy"] + ["baseline"] * 3, games, [1], w))
+        row(
+            "expert vs 1 × baseline (target ≥ 66%)",
+            winrate(["expert", "baseline"], games, seeds, w),
+        )
+        row(
+            "expert vs 3 × baseline (target ≥ 46%)",
+            winrate(["expert"] + ["baseline"] * 3, games, [1], w),
+        )
+        row(
+            "expert vs 3 × normal (above normal vs 3 × baseline)",
+            winrate(["expert"] + ["normal"] * 3, games, [1], w),
+        )
+        row(
+            "normal vs 3 × baseline (target 23–28%)",
+            winrate(["normal"] + ["baseline"] * 3, games, [1], w),
+        )
+        row(
+            "easy vs 3 × baseline (target < 25%)",
+            winrate(["easy"] + ["baseline"] * 3, games, [1], w),
+        )
     if "plugins" in only:
         for name, spec in plugin_specs():
             row(f"expert vs 1 × {name}", winrate(["expert", spec], plugin_games, [1], w))
-            row(f"expert vs 3 × {name}",
-                winrate(["expert"] + [spec] * 3, plugin_games, [1], w))
-            row(f"{name} vs 3 × baseline",
-                winrate([spec] + ["baseline"] * 3, plugin_games, [1], w))
+            row(f"expert vs 3 × {name}", winrate(["expert"] + [spec] * 3, plugin_games, [1], w))
+            row(f"{name} vs 3 × baseline", winrate([spec] + ["baseline"] * 3, plugin_games, [1], w))
     if "speed" in only:
         row("speed (target ≥ 1,000 games/s)", speed(2000 if args.quick else 5000))
     if "decision" in only:
-        row("expert decision time (median ≤ 5 ms, slowest ≤ 100 ms)",
-            decision_times(100 if args.quick else 400))
+        row(
+            "expert decision time (median ≤ 5 ms, slowest ≤ 100 ms)",
+            decision_times(100 if args.quick else 400),
+        )
     return 0
 
 

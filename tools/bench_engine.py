@@ -51,8 +51,9 @@ print(json.dumps([games / wall, games / cpu]))
 
 def extract(ref: str, into: Path) -> Path:
     """``game/`` of git revision ``ref`` under ``into``."""
-    data = subprocess.run(["git", "archive", ref, "game"], cwd=ROOT, check=True,
-                          capture_output=True).stdout
+    data = subprocess.run(
+        ["git", "archive", ref, "game"], cwd=ROOT, check=True, capture_output=True
+    ).stdout
     with tarfile.open(fileobj=BytesIO(data)) as tar:
         tar.extractall(into, filter="data")
     return into
@@ -61,8 +62,13 @@ def extract(ref: str, into: Path) -> Path:
 def measure(root: Path, seats: int, seconds: float) -> tuple[float, float]:
     """(games per wall-clock second as game.simulate reports them, games per CPU second)."""
     code = MEASURE.format(root=str(root), seats=seats, seconds=seconds)
-    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True,
-                         text=True, cwd=tempfile.gettempdir()).stdout
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        check=True,
+        capture_output=True,
+        text=True,
+        cwd=tempfile.gettempdir(),
+    ).stdout
     wall, cpu = json.loads(out)
     return wall, cpu
 
@@ -81,9 +87,11 @@ def profile(games: int = 2000, top: int = 15) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m tools.bench_engine")
-    p.add_argument("--ref", default=PREVIOUS,
-                   help=f"the previous engine's git revision (default {PREVIOUS}, the engine "
-                        "before issue 14)")
+    p.add_argument(
+        "--ref",
+        default=PREVIOUS,
+        help=f"the previous engine's git revision (default {PREVIOUS}, the engine before issue 14)",
+    )
     p.add_argument("--seconds", type=float, default=1.5, help="time per measure")
     p.add_argument("--rounds", type=int, default=3, help="measures per engine and seat count")
     p.add_argument("--seats", default=",".join(map(str, SEATS)))
@@ -93,12 +101,16 @@ def main(argv: list[str] | None = None) -> int:
     seats = [int(s) for s in args.seats.split(",")]
     with tempfile.TemporaryDirectory() as tmp:
         old_root = extract(ref, Path(tmp))
-        print(f"games/s of baseline bots, one process, best of {args.rounds} × {args.seconds} s, "
-              f"previous engine {ref[:10]} and this one interleaved; load average "
-              f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+        print(
+            f"games/s of baseline bots, one process, best of {args.rounds} × {args.seconds} s, "
+            f"previous engine {ref[:10]} and this one interleaved; load average "
+            f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
+        )
         print(f"{'':>5}  {'wall clock (as game.commands.simulate)':^31}  {'CPU time':^31}")
-        print(f"{'seats':>5}  {'previous':>9}  {'now':>9}  {'ratio':>9}  "
-              f"{'previous':>9}  {'now':>9}  {'ratio':>9}")
+        print(
+            f"{'seats':>5}  {'previous':>9}  {'now':>9}  {'ratio':>9}  "
+            f"{'previous':>9}  {'now':>9}  {'ratio':>9}"
+        )
         for n in seats:
             old, new = [], []
             for _ in range(args.rounds):  # interleaved: both see the same machine
@@ -106,8 +118,11 @@ def main(argv: list[str] | None = None) -> int:
                 new.append(measure(ROOT, n, args.seconds))
             ow, nw = max(w for w, _c in old), max(w for w, _c in new)
             oc, nc = max(c for _w, c in old), max(c for _w, c in new)
-            print(f"{n:>5}  {ow:>9.0f}  {nw:>9.0f}  {nw / ow:>8.2f}×  "
-                  f"{oc:>9.0f}  {nc:>9.0f}  {nc / oc:>8.2f}×", flush=True)
+            print(
+                f"{n:>5}  {ow:>9.0f}  {nw:>9.0f}  {nw / ow:>8.2f}×  "
+                f"{oc:>9.0f}  {nc:>9.0f}  {nc / oc:>8.2f}×",
+                flush=True,
+            )
     if args.profile:
         profile()
     return 0

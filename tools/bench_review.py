@@ -51,8 +51,10 @@ def main(argv: list[str] | None = None) -> int:
             review = review_file(str(path))
             took = time.perf_counter() - t
             worst = max(worst, took)
-            print(f"game {i + 1}: {rounds} rounds, 4 players, {actions} decisions in the file, "
-                  f"{len(review.decisions)} reviewed in {took:.2f} s")
+            print(
+                f"game {i + 1}: {rounds} rounds, 4 players, {actions} decisions in the file, "
+                f"{len(review.decisions)} reviewed in {took:.2f} s"
+            )
     print(f"slowest: {worst:.2f} s (target: under 5 s)")
     return 0
 

@@ -26,6 +26,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # settings and autosaves of the benchmark's games go to a scratch folder, never the player's
 os.environ.setdefault("FLIP7_HOME", tempfile.mkdtemp(prefix="flip7-bench-"))
 
+
 def _top(app: Any) -> Any:
     """The scene on top, whatever its kind (a tool drives it by hand)."""
     return app.stack.top
@@ -43,8 +44,14 @@ def frame_times(size, seats: int, frames: int) -> tuple[list[float], list[float]
     from ui.config import Config, Seat
     from ui.table.table import TableScene
 
-    app = App(Config(players=[Seat(f"Bot{i}", "baseline") for i in range(seats)], seed=3,
-                     size=size, think_time=0.05))
+    app = App(
+        Config(
+            players=[Seat(f"Bot{i}", "baseline") for i in range(seats)],
+            seed=3,
+            size=size,
+            think_time=0.05,
+        )
+    )
     table = next(s for s in app.stack.scenes if isinstance(s, TableScene))
     flip, spent = pygame.display.flip, [0.0]
 
@@ -52,6 +59,7 @@ def frame_times(size, seats: int, frames: int) -> tuple[list[float], list[float]
         t = time.perf_counter()
         flip()
         spent[0] += time.perf_counter() - t
+
     pygame.display.flip = timed_flip
     times: list[float] = []
     flips: list[float] = []
@@ -77,8 +85,13 @@ def idle_cpu(size, seconds: float) -> float:
     from ui.app import App
     from ui.config import Config, Seat
 
-    app = App(Config(players=[Seat("Ana", None), Seat("Bo", "baseline"),
-                              Seat("Cy", "baseline")], seed=1, size=size))
+    app = App(
+        Config(
+            players=[Seat("Ana", None), Seat("Bo", "baseline"), Seat("Cy", "baseline")],
+            seed=1,
+            size=size,
+        )
+    )
     table: Any = app.stack.top
     while not (table.presenter.settled and table.human_turn() is not None):
         table.presenter.skip()
@@ -96,9 +109,20 @@ def idle_cpu(size, seconds: float) -> float:
 def first_frame(size) -> float:
     """Seconds from launching ``python main.py`` to its first frame saved (cards cached)."""
     out = Path("/tmp") / f"flip7-bench-{os.getpid()}.png"
-    cmd = [sys.executable, str(PROJECT / "main.py"), "--players", "Ana,bot:baseline,bot:baseline",
-           "--frames", "1", "--seed", "1", "--size", f"{size[0]}x{size[1]}",
-           "--screenshot", str(out)]
+    cmd = [
+        sys.executable,
+        str(PROJECT / "main.py"),
+        "--players",
+        "Ana,bot:baseline,bot:baseline",
+        "--frames",
+        "1",
+        "--seed",
+        "1",
+        "--size",
+        f"{size[0]}x{size[1]}",
+        "--screenshot",
+        str(out),
+    ]
     subprocess.run(cmd, check=True, cwd=PROJECT)  # warm: card art cached
     t0 = time.perf_counter()
     subprocess.run(cmd, check=True, cwd=PROJECT)
@@ -122,18 +146,26 @@ def main(argv: list[str] | None = None) -> int:
     drawn = sorted(t - f for t, f in zip(times, flips, strict=True))
     times.sort()
     p95 = times[int(len(times) * 0.95) - 1]
-    print(f"frames while animating: {len(times)} at {size[0]}x{size[1]}, {args.seats} seats, "
-          f"video driver {os.environ.get('SDL_VIDEODRIVER')}")
-    print(f"  median {statistics.median(times):.2f} ms   p95 {p95:.2f} ms   "
-          f"max {times[-1]:.2f} ms   (targets: 4 / 8 ms)")
-    print(f"  of which display.flip: median {statistics.median(flips):.2f} ms; without it "
-          f"median {statistics.median(drawn):.2f} ms, "
-          f"p95 {drawn[int(len(drawn) * 0.95) - 1]:.2f} ms")
+    print(
+        f"frames while animating: {len(times)} at {size[0]}x{size[1]}, {args.seats} seats, "
+        f"video driver {os.environ.get('SDL_VIDEODRIVER')}"
+    )
+    print(
+        f"  median {statistics.median(times):.2f} ms   p95 {p95:.2f} ms   "
+        f"max {times[-1]:.2f} ms   (targets: 4 / 8 ms)"
+    )
+    print(
+        f"  of which display.flip: median {statistics.median(flips):.2f} ms; without it "
+        f"median {statistics.median(drawn):.2f} ms, "
+        f"p95 {drawn[int(len(drawn) * 0.95) - 1]:.2f} ms"
+    )
     cpu = idle_cpu(size, args.idle)
     print(f"idle loop: {cpu:.1f} % of one core over {args.idle:g} s   (target: ≤ 5 %)")
     first = first_frame(size)
-    print(f"first frame: {first:.2f} s from launch to first frame saved, "
-          f"interpreter start included   (target: ≤ 1 s)")
+    print(
+        f"first frame: {first:.2f} s from launch to first frame saved, "
+        f"interpreter start included   (target: ≤ 1 s)"
+    )
     return 0
 
 

@@ -28,6 +28,7 @@ Op = tuple[str, list[Point]] | tuple[str, list[Point], float]
 
 # --- colours ---------------------------------------------------------------
 
+
 def hex_rgb(code: str, alpha: int = 255) -> Colour:
     code = code.lstrip("#")
     return (int(code[0:2], 16), int(code[2:4], 16), int(code[4:6], 16), alpha)
@@ -45,9 +46,12 @@ BLACK = (0, 0, 0, 255)
 
 # --- geometry ---------------------------------------------------------------
 
+
 def circle(cx: float, cy: float, r: float, n: int = 96) -> list[Point]:
-    return [(cx + r * math.cos(2 * math.pi * i / n), cy + r * math.sin(2 * math.pi * i / n))
-            for i in range(n)]
+    return [
+        (cx + r * math.cos(2 * math.pi * i / n), cy + r * math.sin(2 * math.pi * i / n))
+        for i in range(n)
+    ]
 
 
 def regular(n: int, cx: float, cy: float, r: float, start_deg: float = -90.0) -> list[Point]:
@@ -57,8 +61,9 @@ def regular(n: int, cx: float, cy: float, r: float, start_deg: float = -90.0) ->
     return [(cx + r * math.cos(a), cy + r * math.sin(a)) for a in angles]
 
 
-def star(n: int, cx: float, cy: float, r_out: float, r_in: float,
-         start_deg: float = -90.0) -> list[Point]:
+def star(
+    n: int, cx: float, cy: float, r_out: float, r_in: float, start_deg: float = -90.0
+) -> list[Point]:
     pts = []
     for i in range(2 * n):
         r = r_out if i % 2 == 0 else r_in
@@ -67,11 +72,16 @@ def star(n: int, cx: float, cy: float, r_out: float, r_in: float,
     return pts
 
 
-def rounded_rect(x0: float, y0: float, x1: float, y1: float, r: float,
-                 steps: int = 10) -> list[Point]:
+def rounded_rect(
+    x0: float, y0: float, x1: float, y1: float, r: float, steps: int = 10
+) -> list[Point]:
     r = max(0.0, min(r, (x1 - x0) / 2, (y1 - y0) / 2))
-    corners = ((x1 - r, y0 + r, -90), (x1 - r, y1 - r, 0), (x0 + r, y1 - r, 90),
-               (x0 + r, y0 + r, 180))
+    corners = (
+        (x1 - r, y0 + r, -90),
+        (x1 - r, y1 - r, 0),
+        (x0 + r, y1 - r, 90),
+        (x0 + r, y0 + r, 180),
+    )
     pts = []
     for cx, cy, a0 in corners:
         for i in range(steps + 1):
@@ -91,14 +101,21 @@ def heart(cx: float, cy: float, size: float, n: int = 90) -> list[Point]:
     return pts
 
 
-def transform(pts: list[Point], angle_deg: float = 0.0, about: Point = (0.0, 0.0),
-              dx: float = 0.0, dy: float = 0.0) -> list[Point]:
+def transform(
+    pts: list[Point],
+    angle_deg: float = 0.0,
+    about: Point = (0.0, 0.0),
+    dx: float = 0.0,
+    dy: float = 0.0,
+) -> list[Point]:
     """Rotate points clockwise (screen coordinates) about ``about``, then translate."""
     a = math.radians(angle_deg)
     ca, sa = math.cos(a), math.sin(a)
     ox, oy = about
-    return [(ox + (x - ox) * ca - (y - oy) * sa + dx, oy + (x - ox) * sa + (y - oy) * ca + dy)
-            for x, y in pts]
+    return [
+        (ox + (x - ox) * ca - (y - oy) * sa + dx, oy + (x - ox) * sa + (y - oy) * ca + dy)
+        for x, y in pts
+    ]
 
 
 def ring_ops(outer: list[Point], inner: list[Point]) -> list[Op]:
@@ -106,6 +123,7 @@ def ring_ops(outer: list[Point], inner: list[Point]) -> list[Op]:
 
 
 # --- rasterising ------------------------------------------------------------
+
 
 def _ops_box(ops) -> tuple[int, int, int, int]:
     xs: list[float] = []
@@ -115,8 +133,12 @@ def _ops_box(ops) -> tuple[int, int, int, int]:
         for x, y in op[1]:
             xs += (x - pad, x + pad)
             ys += (y - pad, y + pad)
-    return (math.floor(min(xs)) - 1, math.floor(min(ys)) - 1,
-            math.ceil(max(xs)) + 1, math.ceil(max(ys)) + 1)
+    return (
+        math.floor(min(xs)) - 1,
+        math.floor(min(ys)) - 1,
+        math.ceil(max(xs)) + 1,
+        math.ceil(max(ys)) + 1,
+    )
 
 
 def shape_mask(ops: list[Op], ss: int = SS) -> tuple[Image.Image, tuple[int, int]]:
@@ -205,6 +227,7 @@ def paint_image(img: Image.Image, src: Image.Image, mask: Image.Image, xy: tuple
 
 # --- text -------------------------------------------------------------------
 
+
 @lru_cache(maxsize=256)
 def font(size: int) -> ImageFont.FreeTypeFont:
     # BASIC layout: identical output whether or not libraqm is installed.
@@ -225,9 +248,18 @@ def _ink_masks(text: str, size: int, stroke: int) -> tuple[Image.Image, Image.Im
     return outer.crop(box), inner.crop(box)
 
 
-def big_text(img: Image.Image, text: str, cx: float, cy: float, height: float, max_w: float,
-             colour: Colour, stroke_colour: Colour | None = None, stroke: float = 0.0,
-             min_squash: float = 0.78) -> tuple[int, int, int, int]:
+def big_text(
+    img: Image.Image,
+    text: str,
+    cx: float,
+    cy: float,
+    height: float,
+    max_w: float,
+    colour: Colour,
+    stroke_colour: Colour | None = None,
+    stroke: float = 0.0,
+    min_squash: float = 0.78,
+) -> tuple[int, int, int, int]:
     """Draw ``text`` with its ink (stroke included) ``height`` px tall, centred on (cx, cy).
 
     Too-wide text is first condensed horizontally (down to ``min_squash``), then
@@ -254,8 +286,9 @@ def big_text(img: Image.Image, text: str, cx: float, cy: float, height: float, m
     return xy[0], xy[1], xy[0] + outer.width, xy[1] + outer.height
 
 
-def fit_lines(text: str, max_w: float, max_h: float, max_size: int,
-              stroke: int = 0) -> tuple[list[str], int]:
+def fit_lines(
+    text: str, max_w: float, max_h: float, max_size: int, stroke: int = 0
+) -> tuple[list[str], int]:
     """Split ``text`` into one or two lines and pick the largest font size that fits."""
     words = text.split()
     options = [[text]] + [[" ".join(words[:i]), " ".join(words[i:])] for i in range(1, len(words))]
@@ -279,8 +312,16 @@ def line_height(size: int) -> float:
     return size * 1.08
 
 
-def text_lines(img: Image.Image, lines: list[str], size: int, cx: float, cy: float,
-               colour: Colour, stroke_colour: Colour | None = None, stroke: int = 0) -> None:
+def text_lines(
+    img: Image.Image,
+    lines: list[str],
+    size: int,
+    cx: float,
+    cy: float,
+    colour: Colour,
+    stroke_colour: Colour | None = None,
+    stroke: int = 0,
+) -> None:
     """Draw centred lines, the block's cap-height middle on ``cy``."""
     f = font(size)
     mask_o = Image.new("L", img.size, 0)
@@ -291,8 +332,9 @@ def text_lines(img: Image.Image, lines: list[str], size: int, cx: float, cy: flo
     for i, line in enumerate(lines):
         pos = (cx, first_baseline + i * lh)
         if stroke:
-            ImageDraw.Draw(mask_o).text(pos, line, fill=255, font=f, anchor="ms",
-                                        stroke_width=stroke, stroke_fill=255)
+            ImageDraw.Draw(mask_o).text(
+                pos, line, fill=255, font=f, anchor="ms", stroke_width=stroke, stroke_fill=255
+            )
         ImageDraw.Draw(mask_i).text(pos, line, fill=255, font=f, anchor="ms")
     if stroke and stroke_colour is not None:
         paint(img, mask_o, (0, 0), stroke_colour)

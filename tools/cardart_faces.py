@@ -35,9 +35,9 @@ from tools.cardart_draw import (
     vgradient,
 )
 
-INK = hex_rgb("#1b1d2b")          # outlines of numerals and pips
-CREAM = hex_rgb("#fbf5e6")        # frame of number cards and the back
-CORNER_R = 12.0                   # card corner radius, base units
+INK = hex_rgb("#1b1d2b")  # outlines of numerals and pips
+CREAM = hex_rgb("#fbf5e6")  # frame of number cards and the back
+CORNER_R = 12.0  # card corner radius, base units
 
 #: value -> (panel colour, shape cue). Colours differ in hue *and* lightness;
 #: the shape makes every value distinct without colour at all.
@@ -77,8 +77,13 @@ def _shape_dot(cx: float, cy: float, r: float) -> list[Op]:
 
 
 def _shape_half(cx: float, cy: float, r: float) -> list[Op]:
-    arc = [(cx + r * math.cos(math.pi + math.pi * i / 48), cy + r * 0.42 + r * math.sin(
-        math.pi + math.pi * i / 48)) for i in range(49)]
+    arc = [
+        (
+            cx + r * math.cos(math.pi + math.pi * i / 48),
+            cy + r * 0.42 + r * math.sin(math.pi + math.pi * i / 48),
+        )
+        for i in range(49)
+    ]
     return [("fill", arc)]
 
 
@@ -104,20 +109,39 @@ def _shape_star(cx: float, cy: float, r: float) -> list[Op]:
 
 def _shape_hourglass(cx: float, cy: float, r: float) -> list[Op]:
     w, h = r * 0.86, r * 0.98
-    return [("fill", [(cx - w, cy - h), (cx + w, cy - h), (cx, cy)]),
-            ("fill", [(cx - w, cy + h), (cx + w, cy + h), (cx, cy)])]
+    return [
+        ("fill", [(cx - w, cy - h), (cx + w, cy - h), (cx, cy)]),
+        ("fill", [(cx - w, cy + h), (cx + w, cy + h), (cx, cy)]),
+    ]
 
 
 def _shape_diamond(cx: float, cy: float, r: float) -> list[Op]:
-    return [("fill", [(cx, cy - r * 1.1), (cx + r * 0.75, cy), (cx, cy + r * 1.1),
-                      (cx - r * 0.75, cy)])]
+    return [
+        ("fill", [(cx, cy - r * 1.1), (cx + r * 0.75, cy), (cx, cy + r * 1.1), (cx - r * 0.75, cy)])
+    ]
 
 
 def _shape_plus(cx: float, cy: float, r: float) -> list[Op]:
     a, b = r * 0.34, r * 1.0
-    return [("fill", [(cx - a, cy - b), (cx + a, cy - b), (cx + a, cy - a), (cx + b, cy - a),
-                      (cx + b, cy + a), (cx + a, cy + a), (cx + a, cy + b), (cx - a, cy + b),
-                      (cx - a, cy + a), (cx - b, cy + a), (cx - b, cy - a), (cx - a, cy - a)])]
+    return [
+        (
+            "fill",
+            [
+                (cx - a, cy - b),
+                (cx + a, cy - b),
+                (cx + a, cy - a),
+                (cx + b, cy - a),
+                (cx + b, cy + a),
+                (cx + a, cy + a),
+                (cx + a, cy + b),
+                (cx - a, cy + b),
+                (cx - a, cy + a),
+                (cx - b, cy + a),
+                (cx - b, cy - a),
+                (cx - a, cy - a),
+            ],
+        )
+    ]
 
 
 def _shape_crescent(cx: float, cy: float, r: float) -> list[Op]:
@@ -169,16 +193,32 @@ def _panel(img: Image.Image, inset: float, radius: float, top: Colour, bottom: C
     paint_image(img, vgradient(w, h, top, bottom), rounded_mask(w, h, radius), (x0, x0))
 
 
-def _frame_line(img: Image.Image, inset: float, width: float, radius: float,
-                colour: Colour) -> None:
+def _frame_line(
+    img: Image.Image, inset: float, width: float, radius: float, colour: Colour
+) -> None:
     w, h = img.width, img.height
-    fill(img, [("fill", rounded_rect(inset, inset, w - inset, h - inset, radius)),
-               ("cut", rounded_rect(inset + width, inset + width, w - inset - width,
-                                    h - inset - width, radius - width))], colour)
+    fill(
+        img,
+        [
+            ("fill", rounded_rect(inset, inset, w - inset, h - inset, radius)),
+            (
+                "cut",
+                rounded_rect(
+                    inset + width,
+                    inset + width,
+                    w - inset - width,
+                    h - inset - width,
+                    radius - width,
+                ),
+            ),
+        ],
+        colour,
+    )
 
 
-def _corners(img: Image.Image, draw_index, u: float, box: tuple[float, float],
-             offset: float = 9) -> None:
+def _corners(
+    img: Image.Image, draw_index, u: float, box: tuple[float, float], offset: float = 9
+) -> None:
     """Draw a corner index top-left and the same, turned 180°, bottom-right."""
     bw, bh, off = round(box[0] * u), round(box[1] * u), round(offset * u)
     layer = Image.new("RGBA", (bw, bh), (0, 0, 0, 0))
@@ -217,8 +257,9 @@ def render_number(value: int, w: int, h: int) -> Image.Image:
     return _finish(img, u)
 
 
-def _underline(img: Image.Image, cx: float, y: float, width: float, thick: float,
-               stroke: float) -> None:
+def _underline(
+    img: Image.Image, cx: float, y: float, width: float, thick: float, stroke: float
+) -> None:
     x0, x1 = cx - width / 2, cx + width / 2
     s = stroke
     fill(img, [("fill", rounded_rect(x0 - s, y - s, x1 + s, y + thick + s, thick / 2 + s))], INK)
@@ -232,8 +273,16 @@ def _rays(img: Image.Image, n: int, colour: Colour, u: float) -> None:
     for i in range(n):
         a0 = 2 * math.pi * i / n
         a1 = a0 + math.pi / n
-        ops.append(("fill", [(cx, cy), (cx + r * math.cos(a0), cy + r * math.sin(a0)),
-                             (cx + r * math.cos(a1), cy + r * math.sin(a1))]))
+        ops.append(
+            (
+                "fill",
+                [
+                    (cx, cy),
+                    (cx + r * math.cos(a0), cy + r * math.sin(a0)),
+                    (cx + r * math.cos(a1), cy + r * math.sin(a1)),
+                ],
+            )
+        )
     fill(img, ops, colour, ss=2)  # soft background: coarser supersampling is plenty
 
 
@@ -259,13 +308,19 @@ def render_modifier(card: str, w: int, h: int) -> Image.Image:
 
 # --- action icons: lists of (shape ops, colour) layers ----------------------
 
+
 def icon_freeze(cx: float, cy: float, r: float, ink: Colour) -> list[tuple[list[Op], Colour]]:
     octagon = regular(8, cx, cy, r, start_deg=22.5)
     layers: list[tuple[list[Op], Colour]] = [
         ([("fill", regular(8, cx, cy, r * 1.07, start_deg=22.5))], WHITE),
         ([("fill", octagon)], ink),
-        ([("fill", regular(8, cx, cy, r * 0.9, start_deg=22.5)),
-          ("cut", regular(8, cx, cy, r * 0.85, start_deg=22.5))], hex_rgb("#bfe8ff")),
+        (
+            [
+                ("fill", regular(8, cx, cy, r * 0.9, start_deg=22.5)),
+                ("cut", regular(8, cx, cy, r * 0.85, start_deg=22.5)),
+            ],
+            hex_rgb("#bfe8ff"),
+        ),
     ]
     flake: list[Op] = []
     arm, width = r * 0.64, r * 0.1
@@ -290,15 +345,30 @@ def icon_flip_three(cx: float, cy: float, r: float, ink: Colour) -> list[tuple[l
     # Side cards first, so the middle one is on top and shows its three pips.
     for angle, face in ((-24, "#f26b1d"), (24, "#d7263d"), (0, "#1e6fd9")):
         x0, y0 = cx - cw / 2, cy - ch / 2 - r * 0.12
-        outline = transform(rounded_rect(x0 - r * 0.05, y0 - r * 0.05, x0 + cw + r * 0.05,
-                                         y0 + ch + r * 0.05, r * 0.14), angle, pivot)
+        outline = transform(
+            rounded_rect(
+                x0 - r * 0.05, y0 - r * 0.05, x0 + cw + r * 0.05, y0 + ch + r * 0.05, r * 0.14
+            ),
+            angle,
+            pivot,
+        )
         card = transform(rounded_rect(x0, y0, x0 + cw, y0 + ch, r * 0.1), angle, pivot)
-        inner = transform(rounded_rect(x0 + cw * 0.13, y0 + cw * 0.13, x0 + cw * 0.87,
-                                       y0 + ch - cw * 0.13, r * 0.06), angle, pivot)
-        layers += [([("fill", outline)], ink), ([("fill", card)], WHITE),
-                   ([("fill", inner)], hex_rgb(face))]
-    dots: list[Op] = [("fill", circle(cx + d * r * 0.15, cy - r * 0.12 + d * r * 0.27, r * 0.09))
-                      for d in (-1, 0, 1)]
+        inner = transform(
+            rounded_rect(
+                x0 + cw * 0.13, y0 + cw * 0.13, x0 + cw * 0.87, y0 + ch - cw * 0.13, r * 0.06
+            ),
+            angle,
+            pivot,
+        )
+        layers += [
+            ([("fill", outline)], ink),
+            ([("fill", card)], WHITE),
+            ([("fill", inner)], hex_rgb(face)),
+        ]
+    dots: list[Op] = [
+        ("fill", circle(cx + d * r * 0.15, cy - r * 0.12 + d * r * 0.27, r * 0.09))
+        for d in (-1, 0, 1)
+    ]
     layers.append((dots, WHITE))
     return layers
 
@@ -306,15 +376,19 @@ def icon_flip_three(cx: float, cy: float, r: float, ink: Colour) -> list[tuple[l
 def _shield(cx: float, cy: float, r: float) -> list[Point]:
     """Heraldic shield: top arched up to the middle, straight sides curving to a point."""
     side, corner, shoulder, tip = r * 0.86, cy - r * 0.88, cy + r * 0.1, cy + r * 1.08
-    right = [(cx + side * i / 12, corner - r * 0.12 * math.cos(math.pi * i / 24))
-             for i in range(13)]
-    right += [(cx + side * math.cos(a), shoulder + (tip - shoulder) * math.sin(a))
-              for a in (math.pi / 2 * i / 16 for i in range(17))]
+    right = [
+        (cx + side * i / 12, corner - r * 0.12 * math.cos(math.pi * i / 24)) for i in range(13)
+    ]
+    right += [
+        (cx + side * math.cos(a), shoulder + (tip - shoulder) * math.sin(a))
+        for a in (math.pi / 2 * i / 16 for i in range(17))
+    ]
     return right + [(2 * cx - x, y) for x, y in reversed(right)]
 
 
-def icon_second_chance(cx: float, cy: float, r: float,
-                       ink: Colour) -> list[tuple[list[Op], Colour]]:
+def icon_second_chance(
+    cx: float, cy: float, r: float, ink: Colour
+) -> list[tuple[list[Op], Colour]]:
     return [
         ([("fill", _shield(cx, cy, r * 1.1))], ink),
         ([("fill", _shield(cx, cy, r))], WHITE),
@@ -364,8 +438,11 @@ def render_back(w: int, h: int) -> Image.Image:
     inset = round(8 * u)
     lw, lh = w - 2 * inset, h - 2 * inset
     clip = layer.crop((inset, inset, inset + lw, inset + lh))
-    clip.putalpha(Image.composite(clip.getchannel("A"), Image.new("L", (lw, lh), 0),
-                                  rounded_mask(lw, lh, 10 * u)))
+    clip.putalpha(
+        Image.composite(
+            clip.getchannel("A"), Image.new("L", (lw, lh), 0), rounded_mask(lw, lh, 10 * u)
+        )
+    )
     img.alpha_composite(clip, dest=(inset, inset))
     _frame_line(img, 15 * u, 2 * u, 6 * u, hex_rgb("#ffd23f", 200))
     cx, cy = w / 2, h / 2
@@ -406,7 +483,9 @@ def render_slot(w: int, h: int) -> Image.Image:
     if on and len(current) > 1:
         ops.append(("line", current, width))
     fill(img, ops, (255, 255, 255, 190))
-    img.putalpha(Image.composite(img.getchannel("A"), Image.new("L", (w, h), 0),
-                                 rounded_mask(w, h, CORNER_R * u)))
+    img.putalpha(
+        Image.composite(
+            img.getchannel("A"), Image.new("L", (w, h), 0), rounded_mask(w, h, CORNER_R * u)
+        )
+    )
     return img
-

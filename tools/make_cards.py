@@ -46,8 +46,11 @@ ACTION_TITLES: dict[str, dict[str, str]] = {
     "de": {"freeze": "Freeze", "flip_three": "Flip Three", "second_chance": "Second Chance"},
 }
 BACK, SLOT = "back", "slot"
-_SOURCES = (Path(__file__).resolve(), Path(cardart_draw.__file__).resolve(),
-            Path(cardart_faces.__file__).resolve())
+_SOURCES = (
+    Path(__file__).resolve(),
+    Path(cardart_draw.__file__).resolve(),
+    Path(cardart_faces.__file__).resolve(),
+)
 
 
 @dataclass(frozen=True)
@@ -116,20 +119,35 @@ def version_hash(scale: float = DEFAULT_SCALE) -> str:
     digest = hashlib.sha256()
     for path in _SOURCES + (FONT_PATH,):
         digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
-    params = {"scale": scale, "size": card_size(scale), "titles": ACTION_TITLES,
-              "faces": [f.name for f in all_faces()], "pillow": PIL.__version__}
+    params = {
+        "scale": scale,
+        "size": card_size(scale),
+        "titles": ACTION_TITLES,
+        "faces": [f.name for f in all_faces()],
+        "pillow": PIL.__version__,
+    }
     digest.update(json.dumps(params, sort_keys=True, ensure_ascii=False).encode())
     return digest.hexdigest()
 
 
 def build_manifest(scale: float, version: str) -> dict:
     w, h = card_size(scale)
-    faces = {f.name: {"file": f.file, "card": f.card, "lang": f.lang, "size": [w, h]}
-             for f in all_faces()}
+    faces = {
+        f.name: {"file": f.file, "card": f.card, "lang": f.lang, "size": [w, h]}
+        for f in all_faces()
+    }
     cards = {lang: {c: file_name(c, lang) for c in ALL_CARDS} for lang in LANGS}
-    return {"generator": "tools.make_cards", "version": version, "scale": scale,
-            "size": [w, h], "langs": list(LANGS), "faces": faces, "cards": cards,
-            "back": file_name(BACK), "slot": file_name(SLOT)}
+    return {
+        "generator": "tools.make_cards",
+        "version": version,
+        "scale": scale,
+        "size": [w, h],
+        "langs": list(LANGS),
+        "faces": faces,
+        "cards": cards,
+        "back": file_name(BACK),
+        "slot": file_name(SLOT),
+    }
 
 
 def _atomic_write(path: Path, write) -> None:
@@ -190,8 +208,9 @@ def cache_dir() -> Path:
     return user_cache("cards")
 
 
-def ensure_cards(out_dir: str | os.PathLike[str] | None = None,
-                 scale: float = DEFAULT_SCALE) -> dict:
+def ensure_cards(
+    out_dir: str | os.PathLike[str] | None = None, scale: float = DEFAULT_SCALE
+) -> dict:
     """Return the manifest of an up-to-date card set, generating it only if needed.
 
     With ``out_dir`` None the set lives in ``assets/cards/`` of the project, or in
@@ -235,8 +254,11 @@ def contact_sheet(path: str | os.PathLike[str], scale: float = 1.0) -> Path:
     w, h = card_size(scale)
     pad, label_h = round(16 * scale), round(22 * scale)
     cols = max(len(row) for row in _SHEET_ROWS)
-    sheet = Image.new("RGB", (pad + cols * (w + pad), pad + len(_SHEET_ROWS) * (h + label_h + pad)),
-                      hex_rgb("#1d5a3c")[:3])
+    sheet = Image.new(
+        "RGB",
+        (pad + cols * (w + pad), pad + len(_SHEET_ROWS) * (h + label_h + pad)),
+        hex_rgb("#1d5a3c")[:3],
+    )
     draw = ImageDraw.Draw(sheet)
     small = font(round(13 * scale))
     for r, row in enumerate(_SHEET_ROWS):
@@ -244,8 +266,13 @@ def contact_sheet(path: str | os.PathLike[str], scale: float = 1.0) -> Path:
             x, y = pad + c * (w + pad), pad + r * (h + label_h + pad)
             img = render_face(faces[name], scale)
             sheet.paste(img, (x, y), img)
-            draw.text((x + w / 2, y + h + label_h / 2 + 2), faces[name].file, fill=(235, 240, 230),
-                      font=small, anchor="mm")
+            draw.text(
+                (x + w / 2, y + h + label_h / 2 + 2),
+                faces[name].file,
+                fill=(235, 240, 230),
+                font=small,
+                anchor="mm",
+            )
     out = Path(path)
     out.parent.mkdir(parents=True, exist_ok=True)
     sheet.save(out, format="PNG", optimize=True)
@@ -254,18 +281,34 @@ def contact_sheet(path: str | os.PathLike[str], scale: float = 1.0) -> Path:
 
 # --- command line ------------------------------------------------------------
 
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tools.make_cards", description=__doc__.split(
-        "\n")[0])
-    parser.add_argument("--out", help=f"output directory (default: {DEFAULT_DIR}, or the user "
-                        "cache directory if that is read-only)")
-    parser.add_argument("--scale", type=float, default=DEFAULT_SCALE,
-                        help="size multiplier of the 180x252 base card (default: %(default)s)")
+    parser = argparse.ArgumentParser(
+        prog="python -m tools.make_cards", description=__doc__.split("\n")[0]
+    )
+    parser.add_argument(
+        "--out",
+        help=f"output directory (default: {DEFAULT_DIR}, or the user "
+        "cache directory if that is read-only)",
+    )
+    parser.add_argument(
+        "--scale",
+        type=float,
+        default=DEFAULT_SCALE,
+        help="size multiplier of the 180x252 base card (default: %(default)s)",
+    )
     parser.add_argument("--sheet", metavar="FILE", help="also write a contact sheet PNG")
-    parser.add_argument("--sheet-scale", type=float, default=1.0,
-                        help="card scale in the contact sheet (default: %(default)s)")
-    parser.add_argument("--bench", action="store_true",
-                        help="time 5 generations into a temporary directory and exit")
+    parser.add_argument(
+        "--sheet-scale",
+        type=float,
+        default=1.0,
+        help="card scale in the contact sheet (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--bench",
+        action="store_true",
+        help="time 5 generations into a temporary directory and exit",
+    )
     args = parser.parse_args(argv)
     if not 0.25 <= args.scale <= 16 or not 0.25 <= args.sheet_scale <= 4:
         parser.error("--scale must be in [0.25, 16] and --sheet-scale in [0.25, 4]")
@@ -279,8 +322,10 @@ def main(argv: list[str] | None = None) -> int:
                 t0 = time.perf_counter()
                 generate_cards(tmp, args.scale)
                 times.append(time.perf_counter() - t0)
-        print(f"generated {count} faces ({w}x{h}): best {min(times):.3f} s, "
-              f"mean {sum(times) / len(times):.3f} s over {len(times)} runs")
+        print(
+            f"generated {count} faces ({w}x{h}): best {min(times):.3f} s, "
+            f"mean {sum(times) / len(times):.3f} s over {len(times)} runs"
+        )
         return 0
     if args.out is not None:
         out = Path(args.out)
@@ -292,8 +337,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.sheet:
         t0 = time.perf_counter()
         sheet = contact_sheet(args.sheet, args.sheet_scale)
-        print(f"contact sheet {sheet} ({sheet.stat().st_size / 1e6:.2f} MB) "
-              f"in {time.perf_counter() - t0:.2f} s")
+        print(
+            f"contact sheet {sheet} ({sheet.stat().st_size / 1e6:.2f} MB) "
+            f"in {time.perf_counter() - t0:.2f} s"
+        )
     return 0
 
 

@@ -39,8 +39,9 @@ def play(threshold: int, rounds: int, seed: int) -> tuple[Counter, dict[int, Cou
     final: Counter[int] = Counter()
     cond: dict[int, Counter[int]] = {}
     for k in range(rounds):
-        game = Game(["solo"], RuleOptions(target=SOLO_TARGET), seed=game_seed(seed, k),
-                    record_events=False)
+        game = Game(
+            ["solo"], RuleOptions(target=SOLO_TARGET), seed=game_seed(seed, k), record_events=False
+        )
         seen: list[int] = []
         while not game.rounds:
             d = game.pending
@@ -67,15 +68,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=15)
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args(argv)
-    about = ("python -m tools.make_expert_tables: final round scores of stop-at-T "
-             f"solo policies, {args.rounds} rounds each, seed {args.seed}")
-    data: dict[str, Any] = {"about": about, "cond_step": COND_STEP,
-                            "thresholds": list(THRESHOLDS), "round": {}, "cond": {}}
+    about = (
+        "python -m tools.make_expert_tables: final round scores of stop-at-T "
+        f"solo policies, {args.rounds} rounds each, seed {args.seed}"
+    )
+    data: dict[str, Any] = {
+        "about": about,
+        "cond_step": COND_STEP,
+        "thresholds": list(THRESHOLDS),
+        "round": {},
+        "cond": {},
+    }
     for i, t in enumerate(THRESHOLDS):
         final, cond = play(t, args.rounds, args.seed * 100 + i)
         data["round"][str(t)] = {str(s): n for s, n in sorted(final.items())}
-        data["cond"][str(t)] = {str(s): {str(f): n for f, n in sorted(c.items())}
-                                for s, c in sorted(cond.items())}
+        data["cond"][str(t)] = {
+            str(s): {str(f): n for f, n in sorted(c.items())} for s, c in sorted(cond.items())
+        }
         mean = sum(s * n for s, n in final.items()) / args.rounds
         print(f"T={t}: mean {mean:.2f}, bust {final[0] / args.rounds:.1%}", flush=True)
     args.out.write_text(json.dumps(data, separators=(",", ":")) + "\n")

@@ -159,8 +159,12 @@ def generate_sounds(out_dir: str | os.PathLike[str]) -> dict:
     out.mkdir(parents=True, exist_ok=True)
     for name in SOUNDS:
         write_wav(out / f"{name}.wav", GENERATORS[name]())
-    manifest = {"generator": "tools.make_sounds", "version": version_hash(), "rate": RATE,
-                "sounds": {name: f"{name}.wav" for name in SOUNDS}}
+    manifest = {
+        "generator": "tools.make_sounds",
+        "version": version_hash(),
+        "rate": RATE,
+        "sounds": {name: f"{name}.wav" for name in SOUNDS},
+    }
     tmp = out / f".{MANIFEST_NAME}.{os.getpid()}.tmp"
     tmp.write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
     os.replace(tmp, out / MANIFEST_NAME)
@@ -198,8 +202,9 @@ def ensure_sounds(out_dir: str | os.PathLike[str] | None = None) -> dict:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tools.make_sounds",
-                                     description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m tools.make_sounds", description=__doc__.split("\n")[0]
+    )
     parser.add_argument("--out", help=f"output directory (default: {DEFAULT_DIR})")
     args = parser.parse_args(argv)
     manifest = generate_sounds(Path(args.out) if args.out else DEFAULT_DIR)

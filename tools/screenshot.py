@@ -53,31 +53,109 @@ def _top(app: Any) -> Any:
     return app.stack.top
 
 
-SIX = [Seat("Léa", None), Seat("Hugo", None), Seat("Ada", "baseline"), Seat("Bo", "baseline"),
-       Seat("Chloé", None), Seat("Lucas", None)]
-SIX_DECK = ["7", "3", "11", "second_chance", "x2", "9",
-            "12", "3", "+4", "8", "10", "freeze",
-            "2", "8", "4", "+6"]
-SIX_MOVES = ["Léa hit", "Hugo hit", "Ada hit", "Bo hit", "Chloé hit", "Lucas hit",
-             "Lucas > Ada", "Léa hit", "Bo hit", "Chloé stay", "Lucas hit"]
+SIX = [
+    Seat("Léa", None),
+    Seat("Hugo", None),
+    Seat("Ada", "baseline"),
+    Seat("Bo", "baseline"),
+    Seat("Chloé", None),
+    Seat("Lucas", None),
+]
+SIX_DECK = [
+    "7",
+    "3",
+    "11",
+    "second_chance",
+    "x2",
+    "9",
+    "12",
+    "3",
+    "+4",
+    "8",
+    "10",
+    "freeze",
+    "2",
+    "8",
+    "4",
+    "+6",
+]
+SIX_MOVES = [
+    "Léa hit",
+    "Hugo hit",
+    "Ada hit",
+    "Bo hit",
+    "Chloé hit",
+    "Lucas hit",
+    "Lucas > Ada",
+    "Léa hit",
+    "Bo hit",
+    "Chloé stay",
+    "Lucas hit",
+]
 SIX_TOTALS = [112, 87, 143, 64, 120, 95]
 FAQ = [Seat("Agathe", None), Seat("Bertrand", None), Seat("Clément", None), Seat("Donia", None)]
 FAQ_DECK = ["5", "6", "7", "8", "flip_three", "flip_three", "freeze", "2", "1", "flip_three", "3"]
 FAQ_MOVES = ["Agathe hit", "Agathe > Bertrand", "Bertrand > Clément", "Bertrand > Donia"]
 SEVEN = [Seat("Léa", None), Seat("Ada", "baseline"), Seat("Bo", "baseline")]
 SEVEN_DECK = ["1", "12", "11", "2", "3", "+8", "4", "5", "6", "0"]
-SEVEN_MOVES = ["Léa hit", "Ada stay", "Bo stay", "Léa hit", "Léa hit", "Léa hit", "Léa hit",
-               "Léa hit", "Léa hit"]
-CROWD = ["Léa", "Hugo", "Ada", "Bo", "Chloé", "Lucas", "Maximilian", "Anne-Sophie",
-         "Bartholomew", "Guillaume", "Jean-Baptiste", "Christophine", "Noor", "Yuki",
-         "Aleksandra", "Mathéo", "Wilhelmina", "Dee"]
-CROWD_DECK = ["12", "11", "10", "9", "8", "7", "6", "5", "4", "3", "2", "1", "0", "12", "11",
-              "10", "+4", "x2", "freeze"]
+SEVEN_MOVES = [
+    "Léa hit",
+    "Ada stay",
+    "Bo stay",
+    "Léa hit",
+    "Léa hit",
+    "Léa hit",
+    "Léa hit",
+    "Léa hit",
+    "Léa hit",
+]
+CROWD = [
+    "Léa",
+    "Hugo",
+    "Ada",
+    "Bo",
+    "Chloé",
+    "Lucas",
+    "Maximilian",
+    "Anne-Sophie",
+    "Bartholomew",
+    "Guillaume",
+    "Jean-Baptiste",
+    "Christophine",
+    "Noor",
+    "Yuki",
+    "Aleksandra",
+    "Mathéo",
+    "Wilhelmina",
+    "Dee",
+]
+CROWD_DECK = [
+    "12",
+    "11",
+    "10",
+    "9",
+    "8",
+    "7",
+    "6",
+    "5",
+    "4",
+    "3",
+    "2",
+    "1",
+    "0",
+    "12",
+    "11",
+    "10",
+    "+4",
+    "x2",
+    "freeze",
+]
 
 
 def start(app: App, seats, deck, totals=None) -> TableScene:
-    table = app.start_game(seats, deck=deck, dealer=len(seats) - 1,
-                           totals=totals or [0] * len(seats))
+    table = app.start_game(
+        seats, deck=deck, dealer=len(seats) - 1, totals=totals or [0] * len(seats)
+    )
     table.autoplay = False
     settle(app)
     return table
@@ -107,8 +185,9 @@ def shot(app: App, path: Path, dither: bool = False) -> None:
     size = app.screen.get_size()
     image = Image.frombytes("RGB", size, pygame.image.tobytes(app.screen, "RGB"))
     palette = image.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-    image = image.quantize(palette=palette, dither=Image.Dither.FLOYDSTEINBERG) if dither \
-        else palette
+    image = (
+        image.quantize(palette=palette, dither=Image.Dither.FLOYDSTEINBERG) if dither else palette
+    )
     image.save(path, optimize=True)
     print(f"wrote {path} ({path.stat().st_size // 1024} kB)")
 
@@ -164,8 +243,11 @@ def gallery(out: Path, size=(1280, 720), lang: str = "en", shot=shot) -> list[Pa
     rng_moves = 0
     while rng_moves < 30 and table.game.pending is not None:
         d = table.game.pending
-        table.act(table.bot_fns[d.seat](table.game.view(d.seat), table.game.legal_actions(),
-                                        table.bot_rng))
+        table.act(
+            table.bot_fns[d.seat](
+                table.game.view(d.seat), table.game.legal_actions(), table.bot_rng
+            )
+        )
         settle(app)
         if app.stack.top is not table:
             break
@@ -178,8 +260,9 @@ def gallery(out: Path, size=(1280, 720), lang: str = "en", shot=shot) -> list[Pa
     play(app, ["Léa hit"])
     seat = CROWD.index("Jean-Baptiste")
     box = table.layout.seats[seat].box
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=box.center, rel=(0, 0),
-                                         buttons=(0, 0, 0)))
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=box.center, rel=(0, 0), buttons=(0, 0, 0))
+    )
     pump(app, 2)
     save("09-eighteen-seats-target-choice")
     pygame.quit()
@@ -271,8 +354,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", required=True, help="directory for the PNG files")
     parser.add_argument("--size", default="1280x720")
     parser.add_argument("--lang", default="en", choices=("en", "fr", "de"))
-    parser.add_argument("--only", choices=("table", "menus", "sheets", "replay"),
-                        help="one of the galleries")
+    parser.add_argument(
+        "--only", choices=("table", "menus", "sheets", "replay"), help="one of the galleries"
+    )
     args = parser.parse_args(argv)
     if args.only in (None, "table"):
         gallery(Path(args.out), parse_size(args.size), args.lang)

@@ -30,8 +30,14 @@ from ui.tabletop.history_screen import HistoryScene
 from ui.tabletop.sheet_screen import SheetScene
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "seed004_last_round.json"
-ROUNDS = [[24, 0, 35, 29], [0, 41, 22, 36], [38, 27, 0, 47], [31, 19, 44, 0],
-          [45, 0, 39, 52], [33, 73, 28, 21]]
+ROUNDS = [
+    [24, 0, 35, 29],
+    [0, 41, 22, 36],
+    [38, 27, 0, 47],
+    [31, 19, 44, 0],
+    [45, 0, 39, 52],
+    [33, 73, 28, 21],
+]
 FIXED = 1_764_529_200  # 2025-11-30 19:00 UTC: the dates shown
 
 
@@ -39,8 +45,14 @@ def seed004(store: SheetStore) -> ScoreSheet:
     sheet = ScoreSheet(["Hugo", "Léa", "Lucas", "Chloé"], first_dealer=1)
     for row in ROUNDS:
         sheet.add_round(row)
-    sheet.add_round([count([12, 10, 7], ["x2", "+6"]),
-                     count([1, 3, 5, 6, 8, 9, 11], ["+4"]), 21, count([9, 4, 5, 12, 9], (), True)])
+    sheet.add_round(
+        [
+            count([12, 10, 7], ["x2", "+6"]),
+            count([1, 3, 5, 6, 8, 9, 11], ["+4"]),
+            21,
+            count([9, 4, 5, 12, 9], (), True),
+        ]
+    )
     store.save(sheet)
     return sheet
 
@@ -90,8 +102,11 @@ def sheets(out: Path, shot, size=(1280, 720), lang: str = "en") -> list[Path]:
     app.stack.pop()
     stats = StatsStore(app.dirs.data, clock=lambda: FIXED)
     stats.record(gamefile.load(EXAMPLE, record_events=False))
-    for seed, levels in ((3, ("baseline", "easy", "normal")), (8, ("expert", "baseline")),
-                         (5, ("expert", "normal", "easy", "baseline"))):
+    for seed, levels in (
+        (3, ("baseline", "easy", "normal")),
+        (8, ("expert", "baseline")),
+        (5, ("expert", "normal", "easy", "baseline")),
+    ):
         stats.record(play_game(levels, seed=seed))
     press(app, pygame.K_t)
     save("stats")

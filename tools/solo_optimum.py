@@ -39,10 +39,14 @@ def fresh_pile(groups: list[str]) -> dict[str, int]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--cards", default=",".join(GROUPS),
-                        help="comma-separated groups: " + ", ".join(GROUPS))
-    parser.add_argument("--freeze-last", action="store_true",
-                        help="the published model's Flip Three/Freeze ordering, not R5.5")
+    parser.add_argument(
+        "--cards", default=",".join(GROUPS), help="comma-separated groups: " + ", ".join(GROUPS)
+    )
+    parser.add_argument(
+        "--freeze-last",
+        action="store_true",
+        help="the published model's Flip Three/Freeze ordering, not R5.5",
+    )
     args = parser.parse_args(argv)
     groups = [g.strip() for g in args.cards.split(",") if g.strip()]
     unknown = [g for g in groups if g not in GROUPS]
@@ -54,11 +58,15 @@ def main(argv: list[str] | None = None) -> int:
     value = solver.optimum()
     seconds = time.perf_counter() - start
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1e6
-    print(f"cards: {sum(pile.values())} ({', '.join(groups)})"
-          f"{'  [freeze-last reading]' if args.freeze_last else ''}")
+    print(
+        f"cards: {sum(pile.values())} ({', '.join(groups)})"
+        f"{'  [freeze-last reading]' if args.freeze_last else ''}"
+    )
     print(f"optimal expected solo round score: {value:.6f}")
-    print(f"memo entries: {len(solver.memo)} x {solver.size} modifier combinations;"
-          f" {seconds:.1f} s; peak memory {peak:.1f} GB")
+    print(
+        f"memo entries: {len(solver.memo)} x {solver.size} modifier combinations;"
+        f" {seconds:.1f} s; peak memory {peak:.1f} GB"
+    )
     return 0
 
 

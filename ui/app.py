@@ -87,8 +87,14 @@ class App:
         seed = config.seed
         self.seed = seed if seed is not None else random.SystemRandom().randrange(1 << 31)
         if problem:
-            self.notify(t("notice.settings_broken", problem=problem,
-                          file=kept.name if kept else self.dirs.settings.name), error=True)
+            self.notify(
+                t(
+                    "notice.settings_broken",
+                    problem=problem,
+                    file=kept.name if kept else self.dirs.settings.name,
+                ),
+                error=True,
+            )
         self.stack.push(ROUTES[HOME](self))
         if config.demo:
             self.start_game(config.players or demo_seats(), demo=True)
@@ -147,19 +153,31 @@ class App:
     def quit(self) -> None:
         self.running = False
 
-    def start_game(self, seats: list[Seat], demo: bool = False, rules: RuleOptions | None = None,
-                   seed: int | None = None, **game_args) -> TableScene:
+    def start_game(
+        self,
+        seats: list[Seat],
+        demo: bool = False,
+        rules: RuleOptions | None = None,
+        seed: int | None = None,
+        **game_args,
+    ) -> TableScene:
         """A new table on top of the menu; ``game_args`` go to ``Game`` (deck, dealer, totals)."""
         if rules is None and self.config.target:
             rules = RuleOptions(target=self.config.target)
-        table: TableScene = self.go("table", seats, self.seed if seed is None else seed,
-                                    home=True, demo=demo, game_args=game_args, rules=rules)
+        table: TableScene = self.go(
+            "table",
+            seats,
+            self.seed if seed is None else seed,
+            home=True,
+            demo=demo,
+            game_args=game_args,
+            rules=rules,
+        )
         return table
 
     def open_game(self, game: Game, resumed: bool = False) -> TableScene:
         """Sit down at a game read from a file (``resumed``: the autosave, already in place)."""
-        table: TableScene = self.go("table", None, game.seed, home=True, game=game,
-                                    resumed=resumed)
+        table: TableScene = self.go("table", None, game.seed, home=True, game=game, resumed=resumed)
         return table
 
     def load_game(self, path) -> TableScene | None:
@@ -167,27 +185,31 @@ class App:
         try:
             game = load_file(path)
         except LoadError as e:
-            self.notify(t("notice.load_failed", file=Path(path).name, reason=e), error=True,
-                        screen=True)
+            self.notify(
+                t("notice.load_failed", file=Path(path).name, reason=e), error=True, screen=True
+            )
             return None
         return self.open_game(game)
 
-    def show_replay(self, replay: Replay, title: str, play: bool = False,
-                    from_menu: bool = True) -> ReplayScene:
+    def show_replay(
+        self, replay: Replay, title: str, play: bool = False, from_menu: bool = True
+    ) -> ReplayScene:
         """Put ``replay`` on screen: over the menu, or (``from_menu`` False) over the current
         scene, so that Esc goes back to it (the list of files)."""
         scene: ReplayScene = self.go("replay", replay, title, play=play, home=from_menu)
         return scene
 
-    def open_replay(self, path: str | os.PathLike[str],
-                    from_menu: bool = True) -> ReplayScene | None:
+    def open_replay(
+        self, path: str | os.PathLike[str], from_menu: bool = True
+    ) -> ReplayScene | None:
         """Open a game file as a replay; one that cannot be played is a notice, and nothing
         else (the list of replays, ``--replay FILE``)."""
         try:
             replay = load_replay(path)
         except LoadError as e:
-            self.notify(t("notice.load_failed", file=Path(path).name, reason=e), error=True,
-                        screen=True)
+            self.notify(
+                t("notice.load_failed", file=Path(path).name, reason=e), error=True, screen=True
+            )
             return None
         # the file's name is its title: a name that is not UTF-8 or holds a newline still draws
         return self.show_replay(replay, printable(Path(path).name), from_menu=from_menu)
@@ -197,8 +219,7 @@ class App:
         try:
             replay = Replay.of_game(game)
         except (LoadError, ValueError) as e:  # never expected: the table plays legal moves
-            self.notify(t("notice.load_failed", file=t("replay.this_game"), reason=e),
-                        error=True)
+            self.notify(t("notice.load_failed", file=t("replay.this_game"), reason=e), error=True)
             return None
         return self.show_replay(replay, t("replay.this_game"), play=True)
 
@@ -214,8 +235,10 @@ class App:
             game = self.saves.load_autosave()
         except LoadError as e:
             kept = self.saves.discard_broken_autosave()
-            self.notify(t("notice.autosave_broken", reason=e,
-                          file=kept.name if kept else "autosave.json"), error=True)
+            self.notify(
+                t("notice.autosave_broken", reason=e, file=kept.name if kept else "autosave.json"),
+                error=True,
+            )
             if isinstance(self.stack.top, ROUTES[HOME]):
                 self.stack.top.build_ui()  # no more "Continue"
             return None
@@ -227,8 +250,14 @@ class App:
         saved = self.saves.peek()
         if saved is not None and saved.problem:
             kept = self.saves.discard_broken_autosave()
-            self.notify(t("notice.autosave_broken", reason=saved.problem,
-                          file=kept.name if kept else "autosave.json"), error=True)
+            self.notify(
+                t(
+                    "notice.autosave_broken",
+                    reason=saved.problem,
+                    file=kept.name if kept else "autosave.json",
+                ),
+                error=True,
+            )
             return None
         return saved
 
@@ -250,8 +279,9 @@ class App:
         self.stack.pop_to(ROUTES[HOME])
         self.invalidate()
 
-    def go(self, name: str, *args: Any, home: bool = False, replace: bool = False,
-           **kwargs: Any) -> Any:
+    def go(
+        self, name: str, *args: Any, home: bool = False, replace: bool = False, **kwargs: Any
+    ) -> Any:
         """Open the scene ``name`` (:data:`ui.routes.ROUTES`) on top and return it.
 
         ``home``: over the menu (the scenes above it close first); ``replace``: in place
@@ -358,8 +388,11 @@ class App:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.change_settings(fullscreen=not self.fullscreen)
             return
-        if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
-                and self.notices.click(event.pos)):
+        if (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and event.button == 1
+            and self.notices.click(event.pos)
+        ):
             return
         if not self.manager.process_events(event):
             self.stack.handle_event(event)
@@ -382,8 +415,7 @@ class App:
             # look at the queue a few dozen times a second; update only when an event
             # came or a scene's wake-up time (a bot's thinking beat) has passed.
             wake = self.wakeup()
-            self.nap(IDLE_POLL_MS if wake is None
-                     else max(1, min(IDLE_POLL_MS, int(wake * 1000))))
+            self.nap(IDLE_POLL_MS if wake is None else max(1, min(IDLE_POLL_MS, int(wake * 1000))))
             events = pygame.event.get()
             idle_for = time.perf_counter() - self._updated
             if not events and (wake is None or idle_for < wake):
@@ -404,8 +436,9 @@ class App:
 
     def wakeup(self) -> float | None:
         """Seconds until something must change on screen with no input (None: never)."""
-        return min((w for w in (self.stack.wakeup(), self.notices.wakeup()) if w is not None),
-                   default=None)
+        return min(
+            (w for w in (self.stack.wakeup(), self.notices.wakeup()) if w is not None), default=None
+        )
 
     def nap(self, ms: int) -> None:
         """Sleep while idle (the screen is then exactly a full redraw; tests check it here)."""
@@ -444,21 +477,25 @@ def resolved(config: Config, settings: Settings) -> Config:
         speed=settings.speed if config.speed is None else config.speed,
         size=settings.window if config.size is None else config.size,
         fullscreen=settings.fullscreen if config.fullscreen is None else config.fullscreen,
-        reduced_motion=(settings.reduced_motion if config.reduced_motion is None
-                        else config.reduced_motion),
+        reduced_motion=(
+            settings.reduced_motion if config.reduced_motion is None else config.reduced_motion
+        ),
         hints=settings.hints if config.hints is None else config.hints,
-        volume=settings.volume if config.volume is None else config.volume)
+        volume=settings.volume if config.volume is None else config.volume,
+    )
 
 
 def run(config: Config) -> int:
     """Open the window and play until it is closed; the exit status."""
     if not getattr(pygame, "IS_CE", False):
-        print("flip7: plain pygame is installed over pygame-ce; "
-              "run `pip uninstall pygame pygame-ce && pip install pygame-ce`", file=sys.stderr)
+        print(
+            "flip7: plain pygame is installed over pygame-ce; "
+            "run `pip uninstall pygame pygame-ce && pip install pygame-ce`",
+            file=sys.stderr,
+        )
         return 1
     level = os.environ.get("FLIP7_LOG", "warning").upper()  # FLIP7_LOG=debug: every autosave
-    logging.basicConfig(level=getattr(logging, level, logging.WARNING),
-                        format="flip7: %(message)s")
+    logging.basicConfig(level=getattr(logging, level, logging.WARNING), format="flip7: %(message)s")
     app = App(config)
     try:
         return app.run()

@@ -25,10 +25,26 @@ GREEN = (124, 220, 140)
 INK = (16, 24, 20)
 SHADOW = (0, 0, 0)
 # the overlays (round summary, game over, the coach's review)
-PALETTE = ((247, 199, 70), (110, 225, 255), (236, 110, 110), (140, 230, 140), (210, 150, 255),
-           (255, 160, 80), (120, 170, 255), (255, 130, 200), (200, 220, 120), (90, 210, 190),
-           (255, 220, 170), (170, 140, 110), (220, 220, 220), (150, 120, 255), (255, 100, 60),
-           (100, 200, 100), (240, 240, 110), (160, 200, 230))
+PALETTE = (
+    (247, 199, 70),
+    (110, 225, 255),
+    (236, 110, 110),
+    (140, 230, 140),
+    (210, 150, 255),
+    (255, 160, 80),
+    (120, 170, 255),
+    (255, 130, 200),
+    (200, 220, 120),
+    (90, 210, 190),
+    (255, 220, 170),
+    (170, 140, 110),
+    (220, 220, 220),
+    (150, 120, 255),
+    (255, 100, 60),
+    (100, 200, 100),
+    (240, 240, 110),
+    (160, 200, 230),
+)
 DIALOG = (14, 36, 26, 255)  # opaque: pygame.draw writes pixels, it does not blend
 BAND = (24, 52, 39, 255)
 
@@ -101,24 +117,38 @@ class Assets:
             self._shapes.put(key, img)
         return img
 
-    def glow(self, size: tuple[int, int], color: Color, spread: int,
-             radius: int) -> pygame.Surface:
+    def glow(self, size: tuple[int, int], color: Color, spread: int, radius: int) -> pygame.Surface:
         """A blurred outline around a rounded rect of ``size``; blit at -spread, -spread."""
         key = ("glow", size, color, spread, radius)
         img = self._shapes.find(key)
         if img is None:
             w, h = size
             img = pygame.Surface((w + 2 * spread, h + 2 * spread), pygame.SRCALPHA)
-            band = (spread // 3, spread // 3, w + 2 * spread - 2 * (spread // 3),
-                    h + 2 * spread - 2 * (spread // 3))
-            pygame.draw.rect(img, (*color[:3], 255), band, width=max(3, spread * 2 // 3),
-                             border_radius=radius + spread // 2)
+            band = (
+                spread // 3,
+                spread // 3,
+                w + 2 * spread - 2 * (spread // 3),
+                h + 2 * spread - 2 * (spread // 3),
+            )
+            pygame.draw.rect(
+                img,
+                (*color[:3], 255),
+                band,
+                width=max(3, spread * 2 // 3),
+                border_radius=radius + spread // 2,
+            )
             img = pygame.transform.gaussian_blur(img, max(1, spread // 3))
             self._shapes.put(key, img)
         return img
 
-    def panel(self, size: tuple[int, int], fill: Color, border: Color | None = None,
-              radius: int = 10, width: int = 1) -> pygame.Surface:
+    def panel(
+        self,
+        size: tuple[int, int],
+        fill: Color,
+        border: Color | None = None,
+        radius: int = 10,
+        width: int = 1,
+    ) -> pygame.Surface:
         """A translucent rounded panel."""
         key = ("panel", size, fill, border, radius, width)
         img = self._shapes.find(key)
@@ -138,8 +168,15 @@ class Assets:
             font = self._fonts[size] = pygame.font.Font(str(FONT_PATH), size)
         return font
 
-    def text(self, text: str, size: int, color: Color = CREAM, shadow: bool = True,
-             max_width: int | None = None, keep: int = 0) -> pygame.Surface:
+    def text(
+        self,
+        text: str,
+        size: int,
+        color: Color = CREAM,
+        shadow: bool = True,
+        max_width: int | None = None,
+        keep: int = 0,
+    ) -> pygame.Surface:
         """Rendered text (with a soft drop shadow), cut with "…" to ``max_width``.
 
         A cut is a fault the clipping test reports, unless the caller passes ``keep``:
@@ -173,8 +210,16 @@ class Assets:
         img.blit(face, (0, 0))
         return self._texts.put(key, img)
 
-    def fitted(self, text: str, size: int, smallest: int, color: Color = CREAM,
-               max_width: int = 10**6, shadow: bool = True, keep: int = 0) -> pygame.Surface:
+    def fitted(
+        self,
+        text: str,
+        size: int,
+        smallest: int,
+        color: Color = CREAM,
+        max_width: int = 10**6,
+        shadow: bool = True,
+        keep: int = 0,
+    ) -> pygame.Surface:
         """``text`` at the largest size from ``size`` down to ``smallest`` that fits
         ``max_width`` (cut at ``smallest`` only when none does)."""
         for px in range(size, smallest, -1):
@@ -182,27 +227,38 @@ class Assets:
                 return self.text(text, px, color, shadow)
         return self.text(text, smallest, color, shadow, max_width=max_width, keep=keep)
 
-    def pill(self, text: str, size: int, fg: Color, bg: Color,
-             border: Color | None = None) -> pygame.Surface:
+    def pill(
+        self, text: str, size: int, fg: Color, bg: Color, border: Color | None = None
+    ) -> pygame.Surface:
         """Text on a rounded pill: badges, chips, status stamps."""
         key = ("pill", text, size, fg, bg, border)
         img = self._shapes.find(key)
         if img is None:
             label = self.text(text, size, fg, shadow=False)
             px, py = max(4, size // 2), max(1, size // 6)
-            img = pygame.Surface((label.get_width() + 2 * px, label.get_height() + 2 * py),
-                                 pygame.SRCALPHA)
+            img = pygame.Surface(
+                (label.get_width() + 2 * px, label.get_height() + 2 * py), pygame.SRCALPHA
+            )
             rect = img.get_rect()
             pygame.draw.rect(img, bg, rect, border_radius=rect.h // 2)
             if border is not None:
-                pygame.draw.rect(img, border, rect, width=max(1, size // 10),
-                                 border_radius=rect.h // 2)
+                pygame.draw.rect(
+                    img, border, rect, width=max(1, size // 10), border_radius=rect.h // 2
+                )
             img.blit(label, (px, py))
             self._shapes.put(key, img)
         return img
 
-    def wrapped(self, text: str, size: int, color: Color, width: int,
-                max_lines: int = 2, shadow: bool = False, center: bool = False) -> pygame.Surface:
+    def wrapped(
+        self,
+        text: str,
+        size: int,
+        color: Color,
+        width: int,
+        max_lines: int = 2,
+        shadow: bool = False,
+        center: bool = False,
+    ) -> pygame.Surface:
         """Text broken into lines of at most ``width`` px (the last one cut with "…");
         ``center``: each line centred."""
         key = ("wrap", text, size, color, width, max_lines, shadow, center)
@@ -225,8 +281,10 @@ class Assets:
             self._cut[key] = (text, "…", 0)  # recorded once more by ``text`` below
         parts = [self.text(ln, size, color, shadow, max_width=width) for ln in lines]
         step = font.get_linesize()
-        img = pygame.Surface((max(p.get_width() for p in parts), step * (len(parts) - 1)
-                              + parts[-1].get_height()), pygame.SRCALPHA)
+        img = pygame.Surface(
+            (max(p.get_width() for p in parts), step * (len(parts) - 1) + parts[-1].get_height()),
+            pygame.SRCALPHA,
+        )
         for i, part in enumerate(parts):
             img.blit(part, ((img.get_width() - part.get_width()) // 2 if center else 0, i * step))
         return self._texts.put(key, img)

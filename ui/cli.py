@@ -23,28 +23,47 @@ def parse_args(argv: list[str] | None = None):
     from ui.config import Config, ConfigError, parse_players, parse_size
 
     p = _Parser(prog="flip7", description="Flip 7, the push-your-luck card game.")
-    p.add_argument("--players", metavar="LIST",
-                   help='start this game at once: "Ana,Ben,bot:expert,bot:normal"')
+    p.add_argument(
+        "--players", metavar="LIST", help='start this game at once: "Ana,Ben,bot:expert,bot:normal"'
+    )
     p.add_argument("--demo", action="store_true", help="bots play each other, endlessly")
-    p.add_argument("--continue", dest="resume", action="store_true",
-                   help="take up the unfinished game where it was left")
+    p.add_argument(
+        "--continue",
+        dest="resume",
+        action="store_true",
+        help="take up the unfinished game where it was left",
+    )
     p.add_argument("--seed", type=int, help="seed of the shuffles (and the bots)")
     p.add_argument("--speed", type=float, help="animation speed (default: the settings', 1)")
-    p.add_argument("--size", metavar="WxH",
-                   help=f"window size, {MIN_WINDOW[0]}x{MIN_WINDOW[1]} to "
-                        f"{MAX_WINDOW[0]}x{MAX_WINDOW[1]} (default: the settings', 1280x720)")
-    p.add_argument("--fullscreen", action="store_true", default=None,
-                   help="full screen (default: the settings'; F11 toggles it)")
+    p.add_argument(
+        "--size",
+        metavar="WxH",
+        help=f"window size, {MIN_WINDOW[0]}x{MIN_WINDOW[1]} to "
+        f"{MAX_WINDOW[0]}x{MAX_WINDOW[1]} (default: the settings', 1280x720)",
+    )
+    p.add_argument(
+        "--fullscreen",
+        action="store_true",
+        default=None,
+        help="full screen (default: the settings'; F11 toggles it)",
+    )
     p.add_argument("--frames", type=int, help="run N frames, then exit 0")
     p.add_argument("--screenshot", metavar="FILE", help="save the last frame as PNG")
     p.add_argument("--lang", choices=("en", "fr", "de"), help="language (default: system)")
-    p.add_argument("--reduced-motion", action="store_true", default=None,
-                   help="no cards travelling: captions only")
+    p.add_argument(
+        "--reduced-motion",
+        action="store_true",
+        default=None,
+        help="no cards travelling: captions only",
+    )
     p.add_argument("--no-hints", action="store_true", help="hide the bust-chance hint")
     p.add_argument("--target", type=int, help="points to win (default 200)")
-    p.add_argument("--home", metavar="DIR",
-                   help="keep settings and saved games in DIR/config and DIR/data "
-                        "(default: $FLIP7_HOME, else the user's folders)")
+    p.add_argument(
+        "--home",
+        metavar="DIR",
+        help="keep settings and saved games in DIR/config and DIR/data "
+        "(default: $FLIP7_HOME, else the user's folders)",
+    )
     p.add_argument("--replay", metavar="FILE", help="watch the game file FILE in the replay viewer")
     args = p.parse_args(argv)
     try:
@@ -60,14 +79,23 @@ def parse_args(argv: list[str] | None = None):
             check_screenshot(args.screenshot)
         if args.home is not None:
             check_home(args.home)
-        return Config(players=parse_players(args.players) if args.players else None,
-                      demo=args.demo, resume=args.resume, seed=args.seed, speed=args.speed,
-                      size=parse_size(args.size) if args.size else None,
-                      fullscreen=args.fullscreen, frames=args.frames,
-                      screenshot=args.screenshot, lang=args.lang,
-                      reduced_motion=args.reduced_motion,
-                      hints=False if args.no_hints else None, target=args.target,
-                      home=args.home, replay=args.replay)
+        return Config(
+            players=parse_players(args.players) if args.players else None,
+            demo=args.demo,
+            resume=args.resume,
+            seed=args.seed,
+            speed=args.speed,
+            size=parse_size(args.size) if args.size else None,
+            fullscreen=args.fullscreen,
+            frames=args.frames,
+            screenshot=args.screenshot,
+            lang=args.lang,
+            reduced_motion=args.reduced_motion,
+            hints=False if args.no_hints else None,
+            target=args.target,
+            home=args.home,
+            replay=args.replay,
+        )
     except ConfigError as e:
         p.error(str(e))
 
@@ -121,8 +149,11 @@ def main(argv: list[str] | None = None) -> int:
     import pygame
 
     if not getattr(pygame, "IS_CE", False):
-        print("flip7: plain pygame shadows pygame-ce; run `pip uninstall -y pygame` "
-              "then `pip install --force-reinstall pygame-ce`", file=sys.stderr)
+        print(
+            "flip7: plain pygame shadows pygame-ce; run `pip uninstall -y pygame` "
+            "then `pip install --force-reinstall pygame-ce`",
+            file=sys.stderr,
+        )
         return 1
     from ui.app import run
 

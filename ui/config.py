@@ -14,8 +14,27 @@ from game.gamefile import BOT_LEVELS
 from game.limits import MAX_PLAYERS, MAX_WINDOW, MIN_PLAYERS, MIN_WINDOW, excerpt, name_problem
 
 MIN_SEATS, MAX_SEATS = MIN_PLAYERS, MAX_PLAYERS
-BOT_NAMES = ("Ada", "Bo", "Cyd", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lou",
-             "Max", "Nia", "Oz", "Pia", "Quin", "Rex", "Sol")
+BOT_NAMES = (
+    "Ada",
+    "Bo",
+    "Cyd",
+    "Dee",
+    "Eli",
+    "Fay",
+    "Gus",
+    "Hal",
+    "Ivy",
+    "Jo",
+    "Kit",
+    "Lou",
+    "Max",
+    "Nia",
+    "Oz",
+    "Pia",
+    "Quin",
+    "Rex",
+    "Sol",
+)
 
 
 class ConfigError(ValueError):
@@ -81,8 +100,9 @@ def parse_players(text: str) -> list[Seat]:
     if len(set(names)) != len(names):
         raise ConfigError("--players: every name must be different")
     if not MIN_SEATS <= len(seats) <= MAX_SEATS:
-        raise ConfigError(f"--players: {len(seats)} players; the table seats "
-                          f"{MIN_SEATS} to {MAX_SEATS}")
+        raise ConfigError(
+            f"--players: {len(seats)} players; the table seats {MIN_SEATS} to {MAX_SEATS}"
+        )
     return seats
 
 
@@ -94,8 +114,10 @@ def _bot_part(part: str) -> tuple[str, str]:
     if level in BOT_LEVELS:
         return level, ":".join(bits[1:]).strip()
     if len(bits) < 2:
-        raise ConfigError(f"--players: unknown bot level {excerpt(level)} (known: "
-                          f"{', '.join(BOT_LEVELS)}, or PATH.py:FUNCTION, package.module:FUNCTION)")
+        raise ConfigError(
+            f"--players: unknown bot level {excerpt(level)} (known: "
+            f"{', '.join(BOT_LEVELS)}, or PATH.py:FUNCTION, package.module:FUNCTION)"
+        )
     from game.bots.plugins import PluginError, load
 
     spec = f"{bits[0].strip()}:{bits[1].strip()}"
@@ -114,11 +136,12 @@ def parse_size(text: str) -> tuple[int, int]:
             raise ValueError(text)
         w, h = (int(v) for v in text.lower().split("x"))
     except ValueError:
-        raise ConfigError(f"--size: expected WIDTHxHEIGHT like 1280x720, from {low_w}x{low_h} "
-                          f"to {high_w}x{high_h}, not {excerpt(text)}") from None
+        raise ConfigError(
+            f"--size: expected WIDTHxHEIGHT like 1280x720, from {low_w}x{low_h} "
+            f"to {high_w}x{high_h}, not {excerpt(text)}"
+        ) from None
     if not (low_w <= w <= high_w and low_h <= h <= high_h):
-        raise ConfigError(f"--size: {w}x{h} is out of range ({low_w}x{low_h} to "
-                          f"{high_w}x{high_h})")
+        raise ConfigError(f"--size: {w}x{h} is out of range ({low_w}x{low_h} to {high_w}x{high_h})")
     return w, h
 
 

@@ -56,8 +56,9 @@ def pump(app: App, frames: int = 1, dt: float = DT) -> None:
 def click(app: App, pos, frames: int = 2) -> None:
     """A left click at ``pos`` (down and up), then ``frames`` loop passes."""
     pos = (int(pos[0]), int(pos[1]))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0,
-                                                                                          0, 0)))
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    )
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
     pump(app, frames)
@@ -67,15 +68,15 @@ def press(app: App, key: int, frames: int = 2) -> None:
     """A key press (down and up), then ``frames`` loop passes."""
     name = pygame.key.name(key)
     text = name if len(name) == 1 else (" " if key == pygame.K_SPACE else "")
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=text,
-                                         scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=text, scancode=0))
     pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode=text, scancode=0))
     pump(app, frames)
 
 
 def resize(app: App, size, frames: int = 1) -> None:
-    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1],
-                                         size=tuple(size)))
+    pygame.event.post(
+        pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=tuple(size))
+    )
     pump(app, frames)
 
 
@@ -120,8 +121,12 @@ def type_text(app: App, text: str, frames: int = 1) -> None:
 
 def clear_entry(app: App, frames: int = 1) -> None:
     """Select all (Ctrl+A) and delete the focused entry's text, with keys."""
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=pygame.KMOD_CTRL,
-                                         unicode="", scancode=0))
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0,
-                                         unicode="", scancode=0))
+    pygame.event.post(
+        pygame.event.Event(
+            pygame.KEYDOWN, key=pygame.K_a, mod=pygame.KMOD_CTRL, unicode="", scancode=0
+        )
+    )
+    pygame.event.post(
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode="", scancode=0)
+    )
     pump(app, frames)

@@ -67,8 +67,10 @@ def mismatches() -> list[str]:
             out.append(f"{lang}: missing {key!r}")
         for key in sorted(set(table) & set(EN)):
             if placeholders(table[key]) != placeholders(EN[key]):
-                out.append(f"{lang}: {key!r} uses {sorted(placeholders(table[key]))}, "
-                           f"English {sorted(placeholders(EN[key]))}")
+                out.append(
+                    f"{lang}: {key!r} uses {sorted(placeholders(table[key]))}, "
+                    f"English {sorted(placeholders(EN[key]))}"
+                )
     return out
 
 
@@ -116,8 +118,11 @@ class Listed:
 
 def card_msg(card: str) -> Msg | str:
     """:func:`card_name`, written when shown (an action card's name is translated)."""
-    return Msg(f"card.{card}") if card in ("freeze", "flip_three", "second_chance") else \
-        card_name(card)
+    return (
+        Msg(f"card.{card}")
+        if card in ("freeze", "flip_three", "second_chance")
+        else card_name(card)
+    )
 
 
 def card_name(card: str) -> str:

@@ -66,13 +66,20 @@ class Notices:
         y = round(12 * u)
         pad = round(12 * u)
         for text, _left, error, _owner in self.items:
-            body = assets.wrapped(text, max(11, round(16 * u)), CREAM, width - 2 * pad,
-                                  max_lines=4)
+            body = assets.wrapped(text, max(11, round(16 * u)), CREAM, width - 2 * pad, max_lines=4)
             rect = pygame.Rect(0, 0, width, body.get_height() + 2 * pad)
             rect.midtop = (w // 2, y)
             border = RED if error else GOLD
-            surface.blit(assets.panel(rect.size, (58, 16, 16, 252) if error else (16, 48, 32, 252),
-                                      border, round(10 * u), max(2, round(2 * u))), rect)
+            surface.blit(
+                assets.panel(
+                    rect.size,
+                    (58, 16, 16, 252) if error else (16, 48, 32, 252),
+                    border,
+                    round(10 * u),
+                    max(2, round(2 * u)),
+                ),
+                rect,
+            )
             surface.blit(body, (rect.x + pad, rect.y + pad))
             self.rects.append(rect)
             y = rect.bottom + round(8 * u)

@@ -48,7 +48,7 @@ class Dirs:
 def shown(path: Path) -> str:
     """A path as a player reads it: the home folder as ``~``."""
     text, home = str(path), str(Path.home())
-    return "~" + text[len(home):] if home != "/" and text.startswith(home + os.sep) else text
+    return "~" + text[len(home) :] if home != "/" and text.startswith(home + os.sep) else text
 
 
 def dirs(home: str | os.PathLike[str] | None = None) -> Dirs:
@@ -59,5 +59,7 @@ def dirs(home: str | os.PathLike[str] | None = None) -> Dirs:
         return Dirs(root / "config", root / "data")
     from platformdirs import user_config_dir, user_data_dir
 
-    return Dirs(Path(user_config_dir("flip7", appauthor=False)),
-                Path(user_data_dir("flip7", appauthor=False)))
+    return Dirs(
+        Path(user_config_dir("flip7", appauthor=False)),
+        Path(user_data_dir("flip7", appauthor=False)),
+    )

@@ -104,7 +104,7 @@ class SceneStack:
         start = len(self.scenes) - 1
         while start > 0 and self.scenes[start].overlay:
             start -= 1
-        return self.scenes[max(start, 0):]
+        return self.scenes[max(start, 0) :]
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         return self.top.handle_event(event) if self.top else False

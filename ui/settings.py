@@ -69,9 +69,13 @@ def _check(key: str, value: Any) -> Any:
     if key in ("reduced_motion", "hints", "fullscreen"):
         return value if isinstance(value, bool) else None
     if key == "window":
-        if (isinstance(value, list) and len(value) == 2
-                and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-                and value[0] >= MIN_WINDOW[0] and value[1] >= MIN_WINDOW[1]):
+        if (
+            isinstance(value, list)
+            and len(value) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+            and value[0] >= MIN_WINDOW[0]
+            and value[1] >= MIN_WINDOW[1]
+        ):
             return min(value[0], MAX_WINDOW[0]), min(value[1], MAX_WINDOW[1])
         return None
     return None

@@ -21,8 +21,7 @@ log = logging.getLogger(__name__)
 
 #: The engine event whose step, when it plays on screen, makes each sound. The win
 #: sounds when the game-over screen opens (even after a click skipped the last cards).
-EVENT_SOUNDS = {ev.CardDrawn: "flip", ev.Busted: "bust", ev.Frozen: "freeze",
-                ev.Flip7: "flip7"}
+EVENT_SOUNDS = {ev.CardDrawn: "flip", ev.Busted: "bust", ev.Frozen: "freeze", ev.Flip7: "flip7"}
 NAMES = ("flip", "bust", "freeze", "flip7", "win")
 MIN_GAP = 0.05  # the same sound at most this often (a fast-forward would be a rattle)
 

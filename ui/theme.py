@@ -70,11 +70,11 @@ def font_scale(unit: float) -> float:
     return max(0.75, round(unit * 4) / 4)
 
 
-def make_manager(size: tuple[int, int], scale: float,
-                 lang: str = "en") -> pygame_gui.UIManager:
+def make_manager(size: tuple[int, int], scale: float, lang: str = "en") -> pygame_gui.UIManager:
     """The UI manager; ``lang`` translates pygame_gui's own words (the file dialog's)."""
-    return pygame_gui.UIManager(size, load_theme(scale), enable_live_theme_updates=False,
-                                starting_language=lang)
+    return pygame_gui.UIManager(
+        size, load_theme(scale), enable_live_theme_updates=False, starting_language=lang
+    )
 
 
 def text_room(button) -> int:

@@ -28,8 +28,12 @@ def bust_chance(view):
 def safe_gain(view):
     """What a number I do not hold adds on average (about 6.5 with no x2)."""
     unseen = view.unseen()
-    fresh = [int(card) for card, k in unseen.items() if card.isdigit()
-             and card not in view.me.distinct for _ in range(k)]
+    fresh = [
+        int(card)
+        for card, k in unseen.items()
+        if card.isdigit() and card not in view.me.distinct
+        for _ in range(k)
+    ]
     gain = sum(fresh) / len(fresh) if fresh else 0.0
     return gain * (2 if "x2" in view.me.modifiers else 1)
 
@@ -40,9 +44,11 @@ def choose(view, legal, rng):
     me = view.me
     if decision.kind == "hit_or_stay":
         banked = view.totals[view.seat] + me.score
-        if banked >= view.rules.target and all(banked > view.totals[s] + view.hand(s).score
-                                               for s in range(len(view.players))
-                                               if s != view.seat):
+        if banked >= view.rules.target and all(
+            banked > view.totals[s] + view.hand(s).score
+            for s in range(len(view.players))
+            if s != view.seat
+        ):
             return kinds["stay"]
         risk = bust_chance(view)
         if me.score >= STAY_AT or risk * me.score > (1 - risk) * safe_gain(view):

@@ -44,8 +44,11 @@ def _wants_hit(view):
     best = max(view.totals[s] + view.hand(s).score for s in others)
     if mine >= target and mine > best:
         return False
-    done = [view.totals[s] + view.hand(s).score for s in others
-            if view.hand(s).status in ("stayed", "frozen")]
+    done = [
+        view.totals[s] + view.hand(s).score
+        for s in others
+        if view.hand(s).status in ("stayed", "frozen")
+    ]
     done = [t for t in done if t >= target]
     if done and mine <= max(done):
         return True
@@ -73,8 +76,7 @@ def choose(view, legal, rng):
     if d.card == "second_chance":
         return _pick(legal, "target", min(others, key=lambda s: view.totals[s]))
     if d.card == "freeze":
-        lost = {s: max(0.0, 25 - view.hand(s).score) * (1 + view.totals[s] / 200)
-                for s in others}
+        lost = {s: max(0.0, 25 - view.hand(s).score) * (1 + view.totals[s] / 200) for s in others}
         return _pick(legal, "target", max(others, key=lost.get))
     if me in d.options and not view.me.numbers and not view.me.modifiers:
         return _pick(legal, "target", me)

@@ -66,8 +66,9 @@ def hand_value(numbers: Sequence[str], modifiers: Sequence[str]) -> int:
     return hand_score(tuple(numbers), tuple(modifiers), len(set(numbers)) >= FLIP7_SIZE)
 
 
-def bust_probability(numbers: Sequence[str], second_chance: bool,
-                     unseen: Mapping[str, int]) -> float:
+def bust_probability(
+    numbers: Sequence[str], second_chance: bool, unseen: Mapping[str, int]
+) -> float:
     """Chance that the next card busts the hand: a number already held (R4.2).
 
     A held Second Chance saves from one duplicate (R5.3), so it is 0 then.
@@ -82,8 +83,13 @@ def bust_probability(numbers: Sequence[str], second_chance: bool,
     return sum(unseen.get(n, 0) for n in set(numbers)) / total
 
 
-def hit_gain(numbers: Sequence[str], modifiers: Sequence[str], second_chance: bool,
-             unseen: Mapping[str, int], exact_flip_three: bool = False) -> float:
+def hit_gain(
+    numbers: Sequence[str],
+    modifiers: Sequence[str],
+    second_chance: bool,
+    unseen: Mapping[str, int],
+    exact_flip_three: bool = False,
+) -> float:
     """Expected change of the round score (R7) from taking exactly one card, then staying.
 
     A new number adds its value (doubled by ``x2``, R7.2) and +15 on the 7th
@@ -104,8 +110,9 @@ def hit_gain(numbers: Sequence[str], modifiers: Sequence[str], second_chance: bo
     return state.hit1() - state.stay()
 
 
-def flip_three_value(numbers: Sequence[str], modifiers: Sequence[str], second_chance: bool,
-                     unseen: Mapping[str, int]) -> float:
+def flip_three_value(
+    numbers: Sequence[str], modifiers: Sequence[str], second_chance: bool, unseen: Mapping[str, int]
+) -> float:
     """Expected round score after three forced cards from ``unseen``, then staying (R5.4).
 
     For choosing a Flip Three's target: the card is already out of the pile.
@@ -115,8 +122,13 @@ def flip_three_value(numbers: Sequence[str], modifiers: Sequence[str], second_ch
     return _State.of(numbers, modifiers, second_chance, unseen)._flip_three_value(in_pile=False)
 
 
-def solo_hit_value(numbers: Sequence[str], modifiers: Sequence[str], second_chance: bool,
-                   unseen: Mapping[str, int], depth_limit: int | None = 2) -> tuple[float, float]:
+def solo_hit_value(
+    numbers: Sequence[str],
+    modifiers: Sequence[str],
+    second_chance: bool,
+    unseen: Mapping[str, int],
+    depth_limit: int | None = 2,
+) -> tuple[float, float]:
     """``(value_if_stay, value_if_hit)`` for a player alone in the round.
 
     ``value_if_hit`` is the expected final score of hitting now and then
@@ -135,8 +147,13 @@ def solo_hit_value(numbers: Sequence[str], modifiers: Sequence[str], second_chan
     return state.stay(), state.hit(max(1, depth_limit))
 
 
-def should_hit(numbers: Sequence[str], modifiers: Sequence[str], second_chance: bool,
-               unseen: Mapping[str, int], depth_limit: int | None = 2) -> bool:
+def should_hit(
+    numbers: Sequence[str],
+    modifiers: Sequence[str],
+    second_chance: bool,
+    unseen: Mapping[str, int],
+    depth_limit: int | None = 2,
+) -> bool:
     """Whether a solo player should hit (fast rule of :func:`solo_hit_value`).
 
     A hand with no card at all must hit (R3.3).
@@ -150,19 +167,48 @@ def should_hit(numbers: Sequence[str], modifiers: Sequence[str], second_chance: 
 class _State:
     """A solo hand and its pile, as plain numbers, for the fast lookahead."""
 
-    __slots__ = ("held", "total", "mul", "plus", "sch", "dups", "counts", "mods",
-                 "sc", "f3", "fz", "size")
+    __slots__ = (
+        "held",
+        "total",
+        "mul",
+        "plus",
+        "sch",
+        "dups",
+        "counts",
+        "mods",
+        "sc",
+        "f3",
+        "fz",
+        "size",
+    )
 
-    def __init__(self, held: int, total: int, mul: int, plus: int, sch: bool, dups: int,
-                 counts: list[int], mods: tuple[tuple[str, int], ...], sc: int, f3: int,
-                 fz: int, size: int) -> None:
+    def __init__(
+        self,
+        held: int,
+        total: int,
+        mul: int,
+        plus: int,
+        sch: bool,
+        dups: int,
+        counts: list[int],
+        mods: tuple[tuple[str, int], ...],
+        sc: int,
+        f3: int,
+        fz: int,
+        size: int,
+    ) -> None:
         self.held, self.total, self.mul, self.plus = held, total, mul, plus
         self.sch, self.dups, self.counts, self.mods = sch, dups, counts, mods
         self.sc, self.f3, self.fz, self.size = sc, f3, fz, size
 
     @classmethod
-    def of(cls, numbers: Sequence[str], modifiers: Sequence[str], second_chance: bool,
-           unseen: Mapping[str, int]) -> _State:
+    def of(
+        cls,
+        numbers: Sequence[str],
+        modifiers: Sequence[str],
+        second_chance: bool,
+        unseen: Mapping[str, int],
+    ) -> _State:
         held = 0
         for n in numbers:
             held |= 1 << int(n)
@@ -171,9 +217,20 @@ class _State:
         mods = tuple((m, unseen[m]) for m in MODIFIERS if unseen.get(m, 0) > 0)
         sc, f3, fz = (max(0, unseen.get(a, 0)) for a in (SECOND_CHANCE, FLIP_THREE, FREEZE))
         size = sum(counts) + dups + sum(c for _, c in mods) + sc + f3 + fz
-        return cls(held, sum(v for v in range(13) if held >> v & 1),
-                   2 if "x2" in modifiers else 1, sum(modifier_bonus(m) for m in modifiers),
-                   bool(second_chance), dups, counts, mods, sc, f3, fz, size)
+        return cls(
+            held,
+            sum(v for v in range(13) if held >> v & 1),
+            2 if "x2" in modifiers else 1,
+            sum(modifier_bonus(m) for m in modifiers),
+            bool(second_chance),
+            dups,
+            counts,
+            mods,
+            sc,
+            f3,
+            fz,
+            size,
+        )
 
     def stay(self) -> int:
         return self.mul * self.total + self.plus
@@ -203,13 +260,23 @@ class _State:
                 else:
                     counts = self.counts.copy()
                     counts[v] = 0
-                    out.append((c, self._with(held=self.held | 1 << v, total=self.total + v,
-                                              counts=counts, dups=self.dups + c - 1)))
+                    out.append(
+                        (
+                            c,
+                            self._with(
+                                held=self.held | 1 << v,
+                                total=self.total + v,
+                                counts=counts,
+                                dups=self.dups + c - 1,
+                            ),
+                        )
+                    )
         if self.dups:
-            out.append((self.dups, self._with(sch=False, dups=self.dups - 1) if self.sch
-                        else 0.0))  # R5.3 / R4.2
+            out.append(
+                (self.dups, self._with(sch=False, dups=self.dups - 1) if self.sch else 0.0)
+            )  # R5.3 / R4.2
         for i, (m, c) in enumerate(self.mods):
-            mods = self.mods[:i] + (((m, c - 1),) if c > 1 else ()) + self.mods[i + 1:]
+            mods = self.mods[:i] + (((m, c - 1),) if c > 1 else ()) + self.mods[i + 1 :]
             if m == "x2":
                 out.append((c, self._with(mods=mods, mul=2)))
             else:
@@ -301,8 +368,9 @@ class _State:
         memo: dict[tuple[int, bool, int, int, int], float] = {}
         counts, mul, base_plus = self.counts, self.mul, self.plus
 
-        def walk(held: int, total: int, sch: bool, dups: int, left: int, k: int,
-                 size: int, distinct: int) -> float:
+        def walk(
+            held: int, total: int, sch: bool, dups: int, left: int, k: int, size: int, distinct: int
+        ) -> float:
             plus = base_plus + (blanks - left) * blank_bonus
             if not k or not size:
                 return mul * total + plus
@@ -314,9 +382,20 @@ class _State:
             flip7 = distinct + 1 >= FLIP7_SIZE
             for v, c in enumerate(counts):
                 if c and not held >> v & 1:
-                    acc += c * (mul * (total + v) + plus + FLIP7_BONUS if flip7 else
-                                walk(held | 1 << v, total + v, sch, dups + c - 1, left, k - 1,
-                                     size - 1, distinct + 1))
+                    acc += c * (
+                        mul * (total + v) + plus + FLIP7_BONUS
+                        if flip7
+                        else walk(
+                            held | 1 << v,
+                            total + v,
+                            sch,
+                            dups + c - 1,
+                            left,
+                            k - 1,
+                            size - 1,
+                            distinct + 1,
+                        )
+                    )
             if dups and sch:
                 acc += dups * walk(held, total, False, dups - 1, left, k - 1, size - 1, distinct)
             if left:
@@ -324,8 +403,9 @@ class _State:
             memo[key] = got = acc / size
             return got
 
-        return walk(self.held, self.total, self.sch, self.dups, blanks, draws, size,
-                    self.distinct())
+        return walk(
+            self.held, self.total, self.sch, self.dups, blanks, draws, size, self.distinct()
+        )
 
 
 def _falling(n: int, k: int) -> int:

@@ -28,6 +28,7 @@ def choose(view: SeatView, legal: Sequence[Action], rng: random.Random) -> Actio
         return Action.choose(me, after_me[0])  # the first eligible after itself
     if not after_me:
         return Action.choose(me, me)
+
     def key(s: int) -> int:  # Freeze: the best score; Flip Three: the most number cards
         hand = view.hand(s)
         return hand.score if d.card == FREEZE else hand.number_count

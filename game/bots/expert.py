@@ -81,8 +81,7 @@ def opponent_thresholds(view: SeatView) -> dict[int, int]:
     if mem is None or view.round_no < mem["round"] or totals < mem["totals"]:
         if len(_memory) > 64:
             _memory.clear()
-        mem = _memory[key] = {"round": view.round_no, "totals": totals, "seen": set(),
-                              "stays": {}}
+        mem = _memory[key] = {"round": view.round_no, "totals": totals, "seen": set(), "stays": {}}
     mem["round"], mem["totals"] = view.round_no, totals
     out = {}
     for s in range(len(view.players)):
@@ -117,8 +116,7 @@ class Outlook:
         self.target = view.rules.target
         self.mine = view.totals[view.seat]
         ts = opponent_thresholds(view)
-        self.rivals = [(s, view.totals[s], opponent_outcome(view, s, ts[s]), ts[s])
-                       for s in ts]
+        self.rivals = [(s, view.totals[s], opponent_outcome(view, s, ts[s]), ts[s]) for s in ts]
         if leader_only and len(self.rivals) > 1:  # the rival expected to finish highest
             self.rivals = [max(self.rivals, key=lambda r: r[1] + sum(y * p for y, p in r[2]))]
         self._tables = {t: winprob.win_table(self.target, t) for t in set(ts.values())}
@@ -243,8 +241,7 @@ def wants_hit(view: SeatView) -> bool:
 
 
 # -- Freeze and Flip Three -----------------------------------------------------
-def survive_three(numbers: Sequence[str], second_chance: bool,
-                  unseen: Mapping[str, int]) -> float:
+def survive_three(numbers: Sequence[str], second_chance: bool, unseen: Mapping[str, int]) -> float:
     """Chance that three forced cards do not bust the hand (R5.4; numbers exact)."""
     held = set(numbers)
     fresh = [max(0, unseen.get(str(v), 0)) for v in range(13) if str(v) not in held]
@@ -282,8 +279,9 @@ def after_flip_three(hand: HandView, unseen: Mapping[str, int], t: int) -> winpr
     return tuple(sorted(out.items()))
 
 
-def forced_value(st: _State, u: Outlook, draws: int = 3,
-                 memo: dict[Any, float] | None = None) -> float:
+def forced_value(
+    st: _State, u: Outlook, draws: int = 3, memo: dict[Any, float] | None = None
+) -> float:
     """Expectation of ``U`` after ``draws`` forced cards (a Flip Three, R5.4), then staying.
 
     The same hand reached in another order (5 then 7, 7 then 5) is valued once.
@@ -299,8 +297,9 @@ def forced_value(st: _State, u: Outlook, draws: int = 3,
     if got is None:
         acc = 0.0
         for copies, nxt in st.children():
-            acc += copies * (forced_value(nxt, u, draws - 1, memo) if isinstance(nxt, _State)
-                             else u(nxt))
+            acc += copies * (
+                forced_value(nxt, u, draws - 1, memo) if isinstance(nxt, _State) else u(nxt)
+            )
         memo[key] = got = acc / st.size
     return got
 

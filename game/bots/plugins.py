@@ -92,8 +92,9 @@ def _load_file(spec: str, path: Path) -> Any:
         loader_spec.loader.exec_module(module)
     except SyntaxError as error:
         del sys.modules[name]
-        raise PluginError(f"bot {spec!r}: syntax error in {path.name} line {error.lineno}: "
-                          f"{error.msg}") from None
+        raise PluginError(
+            f"bot {spec!r}: syntax error in {path.name} line {error.lineno}: {error.msg}"
+        ) from None
     except BaseException:
         del sys.modules[name]
         raise
@@ -112,8 +113,9 @@ def guarded(spec: str, bot: Bot) -> Bot:
         try:
             return legal[legal.index(action)]  # the engine's own Action, whatever was returned
         except (ValueError, TypeError):
-            raise BotError(f"bot {spec!r} returned {action!r}, which is not a legal action"
-                           ) from None
+            raise BotError(
+                f"bot {spec!r} returned {action!r}, which is not a legal action"
+            ) from None
 
     return choose
 

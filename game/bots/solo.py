@@ -67,9 +67,14 @@ class SoloSolver:
     Values are expected final round scores (R7) under optimal hit/stay choices.
     """
 
-    def __init__(self, unseen: Mapping[str, int], numbers: Sequence[str] = (),
-                 modifiers: Sequence[str] = (), second_chance: bool = False,
-                 freeze_last: bool = False) -> None:
+    def __init__(
+        self,
+        unseen: Mapping[str, int],
+        numbers: Sequence[str] = (),
+        modifiers: Sequence[str] = (),
+        second_chance: bool = False,
+        freeze_last: bool = False,
+    ) -> None:
         #: ``freeze_last``: the published model's reading (Eppie/flip-seven), where
         #: every Flip Three met stacks three more forced cards and a staged Freeze
         #: waits until all of them are drawn. Not this project's rules (R5.5).
@@ -80,8 +85,9 @@ class SoloSolver:
             self.held |= 1 << int(n)
         self.held_sum = sum(v for v in range(13) if self.held >> v & 1)
         self.second_chance = bool(second_chance)
-        self.actions = tuple(max(0, int(unseen.get(a, 0)))
-                             for a in (SECOND_CHANCE, FLIP_THREE, FREEZE))
+        self.actions = tuple(
+            max(0, int(unseen.get(a, 0))) for a in (SECOND_CHANCE, FLIP_THREE, FREEZE)
+        )
         self._build_modifier_axis(unseen, modifiers)
         self.memo: dict[tuple[int, ...], list[float]] = {}
         self._inv: dict[int, list[float]] = {}
@@ -100,8 +106,9 @@ class SoloSolver:
             strides.append(size)
             size *= count + 1
         self.size = size
-        self.axis = [(name, count, stride) for (name, count), stride in zip(types, strides,
-                                                                              strict=True)]
+        self.axis = [
+            (name, count, stride) for (name, count), stride in zip(types, strides, strict=True)
+        ]
         base_plus = sum(modifier_bonus(m) for m in held)
         base_x2 = "x2" in held
         self.mul, self.plus, left = [], [], []
@@ -149,8 +156,9 @@ class SoloSolver:
         stay = self._stay(self.held_sum)[0]
         return stay, self._hit(*self._root_key(), hits)[0]
 
-    def values_at(self, numbers: Sequence[str], second_chance: bool,
-                  unseen: Mapping[str, int]) -> tuple[float, float]:
+    def values_at(
+        self, numbers: Sequence[str], second_chance: bool, unseen: Mapping[str, int]
+    ) -> tuple[float, float]:
         """``(value_if_stay, value_if_hit)`` at a free turn later in the same round.
 
         The state must grow out of the solver's own: ``numbers`` include the
@@ -163,8 +171,16 @@ class SoloSolver:
             nm |= 1 << int(n)
         idx = sum((count - unseen.get(name, 0)) * stride for name, count, stride in self.axis)
         dups = sum(unseen.get(str(v), 0) for v in range(13) if nm >> v & 1)
-        key = (nm, int(second_chance), dups, unseen.get(SECOND_CHANCE, 0),
-               unseen.get(FLIP_THREE, 0), unseen.get(FREEZE, 0), 0, 0)
+        key = (
+            nm,
+            int(second_chance),
+            dups,
+            unseen.get(SECOND_CHANCE, 0),
+            unseen.get(FLIP_THREE, 0),
+            unseen.get(FREEZE, 0),
+            0,
+            0,
+        )
         stay = self.sums[nm] * self.mul[idx] + self.plus[idx]
         return stay, self._hit(*key, -1)[idx]
 
@@ -180,8 +196,18 @@ class SoloSolver:
         return (self.held, int(self.second_chance), held_dups, sc, f3, fz, 0, 0)
 
     # -- recursion ---------------------------------------------------------
-    def _value(self, nm: int, sch: int, dups: int, sc: int, f3: int, fz: int,
-               forced: int, frozen: int, hits: int) -> list[float]:
+    def _value(
+        self,
+        nm: int,
+        sch: int,
+        dups: int,
+        sc: int,
+        f3: int,
+        fz: int,
+        forced: int,
+        frozen: int,
+        hits: int,
+    ) -> list[float]:
         """Values of a state for every modifier combination (``hits < 0``: no limit)."""
         if not forced and (frozen or not hits):  # pending Freeze (R5.2, R5.5) or no hit left
             return self._stay(self.sums[nm])
@@ -195,9 +221,20 @@ class SoloSolver:
             self.memo[key] = got
         return got
 
-    def _action_draws(self, add: Callable[[int, list[float]], None], nm: int, sch: int,
-                      dups: int, sc: int, f3: int, fz: int, forced: int, frozen: int,
-                      left: int, total: int) -> None:
+    def _action_draws(
+        self,
+        add: Callable[[int, list[float]], None],
+        nm: int,
+        sch: int,
+        dups: int,
+        sc: int,
+        f3: int,
+        fz: int,
+        forced: int,
+        frozen: int,
+        left: int,
+        total: int,
+    ) -> None:
         """The Flip Three and Freeze cards among the next draws (:meth:`_hit`)."""
         value = self._value
         nxt = forced - 1 if forced else 0
@@ -231,8 +268,18 @@ class SoloSolver:
             best[idx] = h if h > stay[idx] else stay[idx]
         return out
 
-    def _hit(self, nm: int, sch: int, dups: int, sc: int, f3: int, fz: int,
-             forced: int, frozen: int, hits: int) -> list[float]:
+    def _hit(
+        self,
+        nm: int,
+        sch: int,
+        dups: int,
+        sc: int,
+        f3: int,
+        fz: int,
+        forced: int,
+        frozen: int,
+        hits: int,
+    ) -> list[float]:
         """Expected value of drawing the next card (free hit or forced draw)."""
         counts, total = self.counts, self.sums[nm]
         nxt = forced - 1 if forced else 0
@@ -274,8 +321,9 @@ class SoloSolver:
         return out
 
 
-def solo_policy_value(numbers: Sequence[str], modifiers: Sequence[str], second_chance: bool,
-                      unseen: Mapping[str, int]) -> float:
+def solo_policy_value(
+    numbers: Sequence[str], modifiers: Sequence[str], second_chance: bool, unseen: Mapping[str, int]
+) -> float:
     """Exact expected final round score of a solo player playing optimally.
 
     Exponential in the pile's variety: instant for a hand deep in a round, a
@@ -284,7 +332,8 @@ def solo_policy_value(numbers: Sequence[str], modifiers: Sequence[str], second_c
     return SoloSolver(unseen, numbers, modifiers, second_chance).optimum()
 
 
-def solo_values_exact(numbers: Sequence[str], modifiers: Sequence[str], second_chance: bool,
-                      unseen: Mapping[str, int]) -> tuple[float, float]:
+def solo_values_exact(
+    numbers: Sequence[str], modifiers: Sequence[str], second_chance: bool, unseen: Mapping[str, int]
+) -> tuple[float, float]:
     """Exact ``(value_if_stay, value_if_hit_then_optimal)`` for a solo hand."""
     return SoloSolver(unseen, numbers, modifiers, second_chance).values()

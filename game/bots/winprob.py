@@ -69,8 +69,7 @@ def round_dist(t: int) -> Dist:
 def _cond(t: int) -> tuple[tuple[int, ...], tuple[Dist, ...]]:
     raw = _data()["cond"][str(t)]
     keys = sorted(int(s) for s in raw)
-    return tuple(keys), tuple(_normalise({int(f): n for f, n in raw[str(k)].items()})
-                              for k in keys)
+    return tuple(keys), tuple(_normalise({int(f): n for f, n in raw[str(k)].items()}) for k in keys)
 
 
 @lru_cache(maxsize=4096)
@@ -104,8 +103,9 @@ class WinTable:
     ``opponent``: the opponent's fixed T.
     """
 
-    def __init__(self, target: int, opponent: int = 25,
-                 mine: tuple[int, ...] | None = None, step: int = STEP) -> None:
+    def __init__(
+        self, target: int, opponent: int = 25, mine: tuple[int, ...] | None = None, step: int = STEP
+    ) -> None:
         self.target, self.step = target, step
         n = self.n = -(-target // step)
         q = _binned(round_dist(opponent), step)
@@ -136,8 +136,11 @@ class WinTable:
             wi = w[i]
             for j in range(n - 1, -1, -1):
                 # the opponent scores, I do not: W(i, j + y), y > 0
-                g0 = sum(p * (wi[j + dy] if j + dy < n else end(i, j + dy))
-                         for dy, p in enumerate(q) if dy)
+                g0 = sum(
+                    p * (wi[j + dy] if j + dy < n else end(i, j + dy))
+                    for dy, p in enumerate(q)
+                    if dy
+                )
                 best = 0.0
                 for pol in policies:
                     rest = pol[0] * g0
@@ -159,8 +162,9 @@ class WinTable:
         i, j = min(int(x), n - 2), min(int(y), n - 2)
         fx, fy = x - i, y - j
         c = self.cells
-        return ((1 - fx) * ((1 - fy) * c[i][j] + fy * c[i][j + 1])
-                + fx * ((1 - fy) * c[i + 1][j] + fy * c[i + 1][j + 1]))
+        return (1 - fx) * ((1 - fy) * c[i][j] + fy * c[i][j + 1]) + fx * (
+            (1 - fy) * c[i + 1][j] + fy * c[i + 1][j + 1]
+        )
 
     def row(self, a: int) -> list[float]:
         """``[W(a, b) for b in range(target)]``, cached."""

@@ -23,11 +23,15 @@ def summary(game: Game) -> dict[str, Any]:
     names = game.players
     return {
         "players": list(names),
-        "rounds": [{"dealer": names[r.dealer],
-                    "scores": {names[s]: score for s, score in enumerate(r.scores)},
-                    "busted": [names[s] for s in r.busted],
-                    "flip7": None if r.flip7 is None else names[r.flip7]}
-                   for r in game.rounds],
+        "rounds": [
+            {
+                "dealer": names[r.dealer],
+                "scores": {names[s]: score for s, score in enumerate(r.scores)},
+                "busted": [names[s] for s in r.busted],
+                "flip7": None if r.flip7 is None else names[r.flip7],
+            }
+            for r in game.rounds
+        ],
         "totals": {name: game.totals[s] for s, name in enumerate(names)},
         "over": game.over,
         "winner": None if game.winner is None else names[game.winner],
@@ -40,9 +44,15 @@ def current_round(game: Game) -> dict[str, Any]:
     names = game.players
     return {
         "dealer": names[game.dealer],
-        "hands": {names[s]: {"status": h.status, "numbers": [int(c) for c in h.numbers],
-                             "modifiers": list(h.modifiers), "second_chance": h.second_chance}
-                  for s, h in enumerate(game.hands)},
+        "hands": {
+            names[s]: {
+                "status": h.status,
+                "numbers": [int(c) for c in h.numbers],
+                "modifiers": list(h.modifiers),
+                "second_chance": h.second_chance,
+            }
+            for s, h in enumerate(game.hands)
+        },
         "staged": list(game.staged),
         "queue": [{"card": card, "target": names[target]} for card, target, _c in game.queue],
         "draw_pile": len(game.draw_pile),
@@ -54,15 +64,18 @@ def waiting_for(game: Game) -> dict[str, Any] | None:
     d = game.pending
     if d is None:
         return None
-    return {"player": game.players[d.seat],
-            "decision": "target" if d.kind == DecisionKind.TARGET else "hit_or_stay",
-            "card": d.card,
-            "options": [game.players[s] for s in d.options]}
+    return {
+        "player": game.players[d.seat],
+        "decision": "target" if d.kind == DecisionKind.TARGET else "hit_or_stay",
+        "card": d.card,
+        "options": [game.players[s] for s in d.options],
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.replay",
-                                     description="Replay a flip7/1 game file; print JSON.")
+    parser = argparse.ArgumentParser(
+        prog="python -m game.replay", description="Replay a flip7/1 game file; print JSON."
+    )
     parser.add_argument("file", help="the game file")
     args = parser.parse_args(argv)
     shown = excerpt(args.file, 200)[1:-1]  # one line whatever the file is called

@@ -92,10 +92,13 @@ class Review:
     def summary(self, player: str) -> dict[str, Any]:
         mine = self.of(player)
         worst = costliest(mine)
-        return {"reviewed": len(mine), "matched": sum(d.matched for d in mine),
-                "costliest": [d.action for d in worst],
-                "points_left": round(sum(max(0.0, d.cost_points) for d in mine), 2),
-                "win_given_up": round(sum(max(0.0, d.cost_win) for d in mine), 4)}
+        return {
+            "reviewed": len(mine),
+            "matched": sum(d.matched for d in mine),
+            "costliest": [d.action for d in worst],
+            "points_left": round(sum(max(0.0, d.cost_points) for d in mine), 2),
+            "win_given_up": round(sum(max(0.0, d.cost_win) for d in mine), 4),
+        }
 
     def to_dict(self) -> dict[str, Any]:
         out_decisions = []
@@ -103,11 +106,16 @@ class Review:
             item = asdict(d)
             item["costly"] = d.costly
             out_decisions.append(item)
-        return {"players": self.players, "seats": self.seats, "winner": self.winner,
-                "summary": {p: self.summary(p) for p in self.seats},
-                "decisions": out_decisions,
-                "win_probability": {p: [row[s] for row in self.win_probability]
-                                    for s, p in enumerate(self.players)}}
+        return {
+            "players": self.players,
+            "seats": self.seats,
+            "winner": self.winner,
+            "summary": {p: self.summary(p) for p in self.seats},
+            "decisions": out_decisions,
+            "win_probability": {
+                p: [row[s] for row in self.win_probability] for s, p in enumerate(self.players)
+            },
+        }
 
 
 def costliest(decisions: Iterable[Reviewed], n: int = 3) -> list[Reviewed]:
@@ -158,8 +166,9 @@ def target_win(view: SeatView, options: tuple[int, ...], freeze: bool) -> dict[i
         hand = view.hand(s)
         dist = ((hand.score, 1.0),) if freeze else expert.after_flip_three(hand, unseen, t)
         u = base.changed(s, dist)
-        out[s] = (max(u(st.stay()), expert.hit_value(st, u)) + shortfall if st is not None
-                  else u(fixed))
+        out[s] = (
+            max(u(st.stay()), expert.hit_value(st, u)) + shortfall if st is not None else u(fixed)
+        )
     return out
 
 
@@ -181,8 +190,9 @@ def target_points(view: SeatView, options: tuple[int, ...], card: str) -> dict[i
     return out
 
 
-def judge(view: SeatView, chosen: Action, index: int = 0,
-          rng: random.Random | None = None) -> Reviewed:
+def judge(
+    view: SeatView, chosen: Action, index: int = 0, rng: random.Random | None = None
+) -> Reviewed:
     """Review one decision: ``chosen`` (an :class:`~game.state.Action`) at ``view``."""
     d = view.pending
     assert d is not None  # a decision is reviewed where it was made
@@ -190,8 +200,11 @@ def judge(view: SeatView, chosen: Action, index: int = 0,
     me = view.me
     rng = rng or random.Random(0)
     best = expert.choose(view, list(d.actions), rng)
-    risk = bust_probability(me.numbers, me.second_chance, view.unseen()) if me.status == ACTIVE \
+    risk = (
+        bust_probability(me.numbers, me.second_chance, view.unseen())
+        if me.status == ACTIVE
         else 0.0
+    )
     if d.kind == HIT_OR_STAY:
         p_stay, p_hit, exact = hit_stay_points(view)
         w_stay, w_hit = hit_stay_win(view)
@@ -214,18 +227,33 @@ def judge(view: SeatView, chosen: Action, index: int = 0,
     matched = did == exp
     cost_points = 0.0 if matched else points[exp] - points[did]
     cost_win = 0.0 if matched else win[exp] - win[did]
-    r = Reviewed(index, view.round_no, names[view.seat], kind, card, did, exp, matched,
-                 int(me.score) if me.status != BUSTED else 0, round(risk, 4),
-                 {k: round(v, 3) for k, v in points.items()},
-                 {k: round(v, 4) for k, v in win.items()},
-                 round(cost_points, 3), round(cost_win, 4), exact)
+    r = Reviewed(
+        index,
+        view.round_no,
+        names[view.seat],
+        kind,
+        card,
+        did,
+        exp,
+        matched,
+        int(me.score) if me.status != BUSTED else 0,
+        round(risk, 4),
+        {k: round(v, 3) for k, v in points.items()},
+        {k: round(v, 4) for k, v in win.items()},
+        round(cost_points, 3),
+        round(cost_win, 4),
+        exact,
+    )
     r.text = sentence(r)
     return r
 
 
 PAST = {"hit": "hit", "stay": "stayed"}
-CARD_NAMES = {"freeze": "the Freeze", "flip_three": "the Flip Three",
-              "second_chance": "the Second Chance"}
+CARD_NAMES = {
+    "freeze": "the Freeze",
+    "flip_three": "the Flip Three",
+    "second_chance": "the Second Chance",
+}
 
 
 def signed(x: float, unit: str) -> str:
@@ -237,14 +265,15 @@ def sentence(d: Reviewed, who: str | None = None) -> str:
     win`` (English; the window builds the same from its own strings)."""
     who = who or d.player
     if d.decision == "hit_or_stay":
-        what = (f"{who} {PAST[d.did]} at {d.bust_risk * 100:.0f}% bust risk holding "
-                f"{d.score} points")
+        what = f"{who} {PAST[d.did]} at {d.bust_risk * 100:.0f}% bust risk holding {d.score} points"
     else:
         what = f"{who} gave {CARD_NAMES.get(d.card or '', d.card)} to {d.did}"
     if d.matched:
         return f"Round {d.round}: {what}, as the expert would"
-    return (f"Round {d.round}: {what}: {signed(d.cost_points, 'p')} expected points, "
-            f"{signed(d.cost_win * 100, '%')}% to win (the expert would {expert_verb(d)})")
+    return (
+        f"Round {d.round}: {what}: {signed(d.cost_points, 'p')} expected points, "
+        f"{signed(d.cost_win * 100, '%')}% to win (the expert would {expert_verb(d)})"
+    )
 
 
 def expert_verb(d: Reviewed) -> str:
@@ -296,8 +325,13 @@ def review_data(data: Mapping[str, Any], seats: Iterable[str] | None = None) -> 
     expert._memory.clear()
     for index, action in enumerate(actions):
         d = game.pending
-        if d is not None and d.seat in chosen_set and action.seat == d.seat \
-                and len(d.actions) > 1 and action in d.actions:
+        if (
+            d is not None
+            and d.seat in chosen_set
+            and action.seat == d.seat
+            and len(d.actions) > 1
+            and action in d.actions
+        ):
             review.decisions.append(judge(game.view(d.seat), action, index, rng))
         try:
             game.apply(action)
@@ -319,9 +353,11 @@ def report(review: Review) -> str:
     lines = []
     for p in review.seats:
         s = review.summary(p)
-        lines.append(f"{p}: {s['reviewed']} decisions reviewed, {s['matched']} as the expert; "
-                     f"{s['points_left']:.1f} expected points left on the table, "
-                     f"{s['win_given_up'] * 100:.0f}% of winning given up")
+        lines.append(
+            f"{p}: {s['reviewed']} decisions reviewed, {s['matched']} as the expert; "
+            f"{s['points_left']:.1f} expected points left on the table, "
+            f"{s['win_given_up'] * 100:.0f}% of winning given up"
+        )
         for d in costliest(review.of(p)):
             lines.append(f"  {d.text}")
     lines.append("chance to win by round: " + ", ".join(review.players))
@@ -332,12 +368,17 @@ def report(review: Review) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.review",
-                                     description="Review the decisions of a flip7/1 game "
-                                                 "against the expert.")
+    parser = argparse.ArgumentParser(
+        prog="python -m game.review",
+        description="Review the decisions of a flip7/1 game against the expert.",
+    )
     parser.add_argument("file", help="the game file")
-    parser.add_argument("--seat", action="append", metavar="NAME",
-                        help="a player to review (repeatable; default: every human)")
+    parser.add_argument(
+        "--seat",
+        action="append",
+        metavar="NAME",
+        help="a player to review (repeatable; default: every human)",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     shown = excerpt(args.file, 200)[1:-1]
@@ -345,8 +386,10 @@ def main(argv: list[str] | None = None) -> int:
         review = review_file(args.file, args.seat)
     except GameFileError as e:
         message = " ".join(str(e).splitlines())
-        print(message if message.startswith((shown, "--seat")) else f"{shown}: {message}",
-              file=sys.stderr)
+        print(
+            message if message.startswith((shown, "--seat")) else f"{shown}: {message}",
+            file=sys.stderr,
+        )
         return 2
     except RecursionError:
         print(f"{shown}: not a game file: nested too deeply", file=sys.stderr)
@@ -358,8 +401,11 @@ def main(argv: list[str] | None = None) -> int:
     try:
         text.encode(sys.stdout.encoding or "utf-8")
     except (UnicodeEncodeError, LookupError):
-        text = json.dumps(review.to_dict(), ensure_ascii=True, indent=1) if args.json else \
-            text.encode("ascii", "backslashreplace").decode()
+        text = (
+            json.dumps(review.to_dict(), ensure_ascii=True, indent=1)
+            if args.json
+            else text.encode("ascii", "backslashreplace").decode()
+        )
     sys.stdout.write(text + "\n")
     return 0
 

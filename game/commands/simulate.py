@@ -48,8 +48,13 @@ def play_game(levels: tuple[str, ...], seed: int, rules: RuleOptions | None = No
     as it was before that decision).
     """
     choosers = load_bots(levels)
-    game = Game([f"{level}{i}" for i, level in enumerate(levels)], rules, seed=seed,
-                bots=levels, record_events=False)
+    game = Game(
+        [f"{level}{i}" for i, level in enumerate(levels)],
+        rules,
+        seed=seed,
+        bots=levels,
+        record_events=False,
+    )
     rng = random.Random(seed ^ 0x5EED)
     views = [game.view(seat) for seat in range(len(levels))]
     apply = game.apply
@@ -65,8 +70,9 @@ def play_solo_round(level: str, seed: int) -> tuple[int, bool, bool]:
     """One player alone for one round from a freshly shuffled full deck:
     (score, busted, flip7). Freeze and Flip Three land on that player (R5.1)."""
     choose = load_bots([level])[0]
-    game = Game(["solo"], RuleOptions(target=SOLO_TARGET), seed=seed, bots=(level,),
-                record_events=False)
+    game = Game(
+        ["solo"], RuleOptions(target=SOLO_TARGET), seed=seed, bots=(level,), record_events=False
+    )
     rng = random.Random(seed ^ 0x5EED)
     view = game.view(0)
     while not game.rounds:
@@ -103,14 +109,20 @@ def _solo_chunk(args: tuple[str, int, int, int]) -> tuple[int, int, int]:
     return total, busts, flips
 
 
-def _run_chunks(func: Callable[..., Any], make_args: Callable[[int, int], Any], count: int,
-                workers: int, progress: bool) -> list[Any]:
+def _run_chunks(
+    func: Callable[..., Any],
+    make_args: Callable[[int, int], Any],
+    count: int,
+    workers: int,
+    progress: bool,
+) -> list[Any]:
     """Run ``count`` items in chunks, on ``workers`` processes, with a progress bar."""
     size = max(1, min(2000, count // (workers * 8) or 1))
     chunks = [make_args(i, min(i + size, count)) for i in range(0, count, size)]
     bar = None
     if progress:
         from tqdm import tqdm
+
         bar = tqdm(total=count, unit=" games", file=sys.stderr, leave=False)
     results = []
     if workers > 1:
@@ -129,35 +141,52 @@ def _run_chunks(func: Callable[..., Any], make_args: Callable[[int, int], Any], 
     return results
 
 
-def simulate_games(levels: list[str], games: int, seed: int, workers: int = 1,
-                   progress: bool = False) -> dict[str, Any]:
+def simulate_games(
+    levels: list[str], games: int, seed: int, workers: int = 1, progress: bool = False
+) -> dict[str, Any]:
     start = time.perf_counter()
-    parts = _run_chunks(_games_chunk, lambda a, b: (tuple(levels), seed, a, b), games, workers,
-                        progress)
+    parts = _run_chunks(
+        _games_chunk, lambda a, b: (tuple(levels), seed, a, b), games, workers, progress
+    )
     wins = [sum(p[i] for p in parts) for i in range(len(levels))]
-    return {"games": games, "bots": list(levels), "wins": wins,
-            "seconds": round(time.perf_counter() - start, 3)}
+    return {
+        "games": games,
+        "bots": list(levels),
+        "wins": wins,
+        "seconds": round(time.perf_counter() - start, 3),
+    }
 
 
-def simulate_solo(level: str, rounds: int, seed: int, workers: int = 1,
-                  progress: bool = False) -> dict[str, Any]:
+def simulate_solo(
+    level: str, rounds: int, seed: int, workers: int = 1, progress: bool = False
+) -> dict[str, Any]:
     start = time.perf_counter()
     parts = _run_chunks(_solo_chunk, lambda a, b: (level, seed, a, b), rounds, workers, progress)
     total, busts, flips = (sum(p[i] for p in parts) for i in range(3))
-    return {"rounds": rounds, "bot": level, "mean": total / rounds, "bust_rate": busts / rounds,
-            "flip7_rate": flips / rounds, "seconds": round(time.perf_counter() - start, 3)}
+    return {
+        "rounds": rounds,
+        "bot": level,
+        "mean": total / rounds,
+        "bust_rate": busts / rounds,
+        "flip7_rate": flips / rounds,
+        "seconds": round(time.perf_counter() - start, 3),
+    }
 
 
 def _table(result: dict[str, Any]) -> str:
     if "rounds" in result:
-        return (f"{result['bot']} alone, {result['rounds']} rounds: mean {result['mean']:.3f}, "
-                f"bust {result['bust_rate']:.1%}, Flip 7 {result['flip7_rate']:.2%} "
-                f"({result['seconds']} s)")
+        return (
+            f"{result['bot']} alone, {result['rounds']} rounds: mean {result['mean']:.3f}, "
+            f"bust {result['bust_rate']:.1%}, Flip 7 {result['flip7_rate']:.2%} "
+            f"({result['seconds']} s)"
+        )
     games = result["games"]
     width = max(9, *(len(level) for level in result["bots"]))
-    lines = [f"{games} games in {result['seconds']} s "
-             f"({games / max(result['seconds'], 1e-9):.0f} games/s)",
-             f"{'seat':>4}  {'bot':<{width}} {'wins':>7}  {'share':>6}  ±95%"]
+    lines = [
+        f"{games} games in {result['seconds']} s "
+        f"({games / max(result['seconds'], 1e-9):.0f} games/s)",
+        f"{'seat':>4}  {'bot':<{width}} {'wins':>7}  {'share':>6}  ±95%",
+    ]
     for i, (level, wins) in enumerate(zip(result["bots"], result["wins"], strict=True)):
         p = wins / games
         margin = 1.96 * (p * (1 - p) / games) ** 0.5
@@ -179,8 +208,10 @@ def parse_bots(parser: argparse.ArgumentParser, text: str) -> list[str]:
         parser.error(f"--bots {text!r}: an empty bot in the list (one per seat)")
     for level in levels:
         if level not in bot_registry.LEVELS and not plugins.is_spec(level):
-            parser.error(f"unknown bot level {level!r} (known: {', '.join(bot_registry.LEVELS)}, "
-                         "or PATH.py:FUNCTION, package.module:FUNCTION)")
+            parser.error(
+                f"unknown bot level {level!r} (known: {', '.join(bot_registry.LEVELS)}, "
+                "or PATH.py:FUNCTION, package.module:FUNCTION)"
+            )
     try:
         load_bots(levels)
     except PluginError as error:
@@ -189,15 +220,23 @@ def parse_bots(parser: argparse.ArgumentParser, text: str) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = ArgumentParser(prog="python -m game.simulate",
-                            description="Headless games between bots.")
+    parser = ArgumentParser(
+        prog="python -m game.simulate", description="Headless games between bots."
+    )
     levels_help = ", ".join(bot_registry.LEVELS)
-    parser.add_argument("--bots", required=True,
-                        help=f"comma-separated bots, one per seat ({levels_help}, or a plug-in "
-                             "PATH.py:FUNCTION / package.module:FUNCTION)")
+    parser.add_argument(
+        "--bots",
+        required=True,
+        help=f"comma-separated bots, one per seat ({levels_help}, or a plug-in "
+        "PATH.py:FUNCTION / package.module:FUNCTION)",
+    )
     parser.add_argument("--games", type=int, default=1000)
-    parser.add_argument("--solo-rounds", type=int, default=0,
-                        help="play one bot alone for this many independent rounds")
+    parser.add_argument(
+        "--solo-rounds",
+        type=int,
+        default=0,
+        help="play one bot alone for this many independent rounds",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -210,8 +249,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.solo_rounds:
             if len(levels) != 1:
                 parser.error("--solo-rounds takes exactly one bot")
-            result = simulate_solo(levels[0], args.solo_rounds, args.seed, args.workers,
-                                   progress)
+            result = simulate_solo(levels[0], args.solo_rounds, args.seed, args.workers, progress)
         else:
             if len(levels) < 2:
                 parser.error("a game needs at least 2 bots")

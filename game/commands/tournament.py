@@ -39,8 +39,11 @@ def schedule(bots: int, seats: int) -> list[Lineup]:
         tables = list(combinations(range(bots), seats))
     else:  # every bot in turn takes the extra seats
         tables = [tuple((i + o) % bots for i in range(seats)) for o in range(bots)]
-    return [tuple(table[(s + r) % seats] for s in range(seats))
-            for table in tables for r in range(seats)]
+    return [
+        tuple(table[(s + r) % seats] for s in range(seats))
+        for table in tables
+        for r in range(seats)
+    ]
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -57,8 +60,9 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def _chunk(args: tuple[tuple[str, ...], tuple[Lineup, ...], int, int, int]
-           ) -> tuple[list[int], list[int], list[list[int]], list[list[int]]]:
+def _chunk(
+    args: tuple[tuple[str, ...], tuple[Lineup, ...], int, int, int],
+) -> tuple[list[int], list[int], list[list[int]], list[list[int]]]:
     """Games ``start``..``stop``: per bot seats played and wins; per pair games together
     and the row bot's wins in them."""
     bots, lineups, seed, start, stop = args
@@ -87,13 +91,15 @@ def _chunk(args: tuple[tuple[str, ...], tuple[Lineup, ...], int, int, int]
     return played, wins, together, won_with
 
 
-def tournament(bots: list[str], games: int, seats: int, seed: int, workers: int = 1,
-               progress: bool = False) -> dict[str, Any]:
+def tournament(
+    bots: list[str], games: int, seats: int, seed: int, workers: int = 1, progress: bool = False
+) -> dict[str, Any]:
     """Play the tournament; a JSON-friendly result (see the module docstring)."""
     start = time.perf_counter()
     lineups = tuple(schedule(len(bots), seats))
-    parts = _run_chunks(_chunk, lambda a, z: (tuple(bots), lineups, seed, a, z), games,
-                        workers, progress)
+    parts = _run_chunks(
+        _chunk, lambda a, z: (tuple(bots), lineups, seed, a, z), games, workers, progress
+    )
     b = len(bots)
     played = [sum(p[0][i] for p in parts) for i in range(b)]
     wins = [sum(p[1][i] for p in parts) for i in range(b)]
@@ -102,38 +108,65 @@ def tournament(bots: list[str], games: int, seats: int, seed: int, workers: int 
     rows = []
     for i, bot in enumerate(bots):
         low, high = wilson(wins[i], played[i])
-        rows.append({"bot": bot, "seats_played": played[i], "wins": wins[i],
-                     "win_rate": wins[i] / played[i] if played[i] else 0.0,
-                     "ci95": [round(low, 4), round(high, 4)]})
+        rows.append(
+            {
+                "bot": bot,
+                "seats_played": played[i],
+                "wins": wins[i],
+                "win_rate": wins[i] / played[i] if played[i] else 0.0,
+                "ci95": [round(low, 4), round(high, 4)],
+            }
+        )
     order = sorted(range(b), key=lambda i: (-rows[i]["win_rate"], i))
     for rank, i in enumerate(order, 1):
         rows[i]["rank"] = rank
-    head = {bots[i]: {bots[j]: (won_with[i][j] / together[i][j] if together[i][j] else None)
-                      for j in range(b) if j != i} for i in range(b)}
-    return {"games": games, "seats": seats, "bots": list(bots),
-            "fair_share": 1 / seats, "ranking": [rows[i] for i in order],
-            "head_to_head": head, "seconds": round(time.perf_counter() - start, 3)}
+    head = {
+        bots[i]: {
+            bots[j]: (won_with[i][j] / together[i][j] if together[i][j] else None)
+            for j in range(b)
+            if j != i
+        }
+        for i in range(b)
+    }
+    return {
+        "games": games,
+        "seats": seats,
+        "bots": list(bots),
+        "fair_share": 1 / seats,
+        "ranking": [rows[i] for i in order],
+        "head_to_head": head,
+        "seconds": round(time.perf_counter() - start, 3),
+    }
 
 
 def table(result: dict[str, Any]) -> str:
     """The readable form: the ranking with win rates and their 95% intervals."""
     width = max(4, *(len(r["bot"]) for r in result["ranking"]))
-    lines = [f"{result['games']} games, {result['seats']} seats, {len(result['bots'])} bots, "
-             f"in {result['seconds']} s (a fair share is {result['fair_share']:.1%})",
-             f"rank  {'bot':<{width}}  {'seats':>6}  {'wins':>6}  {'win rate':>8}  95% interval"]
+    lines = [
+        f"{result['games']} games, {result['seats']} seats, {len(result['bots'])} bots, "
+        f"in {result['seconds']} s (a fair share is {result['fair_share']:.1%})",
+        f"rank  {'bot':<{width}}  {'seats':>6}  {'wins':>6}  {'win rate':>8}  95% interval",
+    ]
     for r in result["ranking"]:
         low, high = r["ci95"]
-        lines.append(f"{r['rank']:>4}  {r['bot']:<{width}}  {r['seats_played']:>6}  "
-                     f"{r['wins']:>6}  {r['win_rate']:>8.1%}  {low:.1%} – {high:.1%}")
+        lines.append(
+            f"{r['rank']:>4}  {r['bot']:<{width}}  {r['seats_played']:>6}  "
+            f"{r['wins']:>6}  {r['win_rate']:>8.1%}  {low:.1%} – {high:.1%}"
+        )
     return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = ArgumentParser(prog="python -m game.tournament",
-                            description="Every bot meets every other, in rotating seats.")
-    parser.add_argument("--bots", required=True,
-                        help="comma-separated bots: levels or plug-ins (PATH.py:FUNCTION, "
-                             "package.module:FUNCTION), each once")
+    parser = ArgumentParser(
+        prog="python -m game.tournament",
+        description="Every bot meets every other, in rotating seats.",
+    )
+    parser.add_argument(
+        "--bots",
+        required=True,
+        help="comma-separated bots: levels or plug-ins (PATH.py:FUNCTION, "
+        "package.module:FUNCTION), each once",
+    )
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seats", type=int, help="seats per table (default: 4, or fewer bots)")
     parser.add_argument("--seed", type=int, default=1)

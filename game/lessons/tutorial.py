@@ -34,14 +34,20 @@ FOLDER = Path(__file__).resolve().parent
 LESSONS = 5
 YOU, ADA, BOB = 0, 1, 2
 #: each lesson's bots stay from this score on (Bob plays on in lesson 1: he busts)
-STAY_AT = ({ADA: 18, BOB: 99}, {ADA: 10, BOB: 10}, {ADA: 10, BOB: 10}, {ADA: 10, BOB: 10},
-           {ADA: 10, BOB: 10})
+STAY_AT = (
+    {ADA: 18, BOB: 99},
+    {ADA: 10, BOB: 10},
+    {ADA: 10, BOB: 10},
+    {ADA: 10, BOB: 10},
+    {ADA: 10, BOB: 10},
+)
 
 
 def lesson_data(index: int, you: str = "You", totals: list[int] | None = None) -> dict[str, Any]:
     """Lesson ``index``'s ``flip7/1`` file, the player named ``you``, with these totals."""
-    data: dict[str, Any] = json.loads((FOLDER / f"lesson{index + 1}.json")
-                                      .read_text(encoding="utf-8"))
+    data: dict[str, Any] = json.loads(
+        (FOLDER / f"lesson{index + 1}.json").read_text(encoding="utf-8")
+    )
     data["players"][YOU] = you
     if totals is not None:
         data["totals"] = list(totals)
@@ -73,8 +79,7 @@ def _mine(game: Game) -> bool:
 def _asked_to_give(game: Game, card: str) -> bool:
     """The person must say who gets ``card``."""
     d = game.pending
-    return (d is not None and d.seat == YOU and d.kind == DecisionKind.TARGET
-            and d.card == card)
+    return d is not None and d.seat == YOU and d.kind == DecisionKind.TARGET and d.card == card
 
 
 def _my_turn(game: Game) -> bool:
@@ -100,41 +105,155 @@ def _hand(game: Game) -> Hand:
 
 STEPS: tuple[Step, ...] = (
     # lesson 1: hit and stay, a bust
-    Step("hit", 0, lambda g: _my_turn(g) and len(_hand(g).numbers) == 1, "bar", "hit",
-         "rules.basics.turn", "R3.2, R3.3"),
-    Step("bust", 0, lambda g: g.hands[BOB].status == BUSTED, "seat2", "ok",
-         "rules.basics.bust", "R4.2"),
-    Step("stay", 0, lambda g: _my_turn(g) and g.hands[BOB].status == BUSTED, "bar", None,
-         "rules.basics.score", "R3.2, R7.1"),
+    Step(
+        "hit",
+        0,
+        lambda g: _my_turn(g) and len(_hand(g).numbers) == 1,
+        "bar",
+        "hit",
+        "rules.basics.turn",
+        "R3.2, R3.3",
+    ),
+    Step(
+        "bust",
+        0,
+        lambda g: g.hands[BOB].status == BUSTED,
+        "seat2",
+        "ok",
+        "rules.basics.bust",
+        "R4.2",
+    ),
+    Step(
+        "stay",
+        0,
+        lambda g: _my_turn(g) and g.hands[BOB].status == BUSTED,
+        "bar",
+        None,
+        "rules.basics.score",
+        "R3.2, R7.1",
+    ),
     # lesson 2: a modifier and x2, a Second Chance saving a duplicate
-    Step("round", 1, lambda g: _my_turn(g) and not _hand(g).modifiers, "seat0", "hit",
-         "rules.basics.turn", "R3.2, R6.3"),
-    Step("modifier", 1, lambda g: _my_turn(g) and _hand(g).modifiers == ["+4"], "seat0", "hit",
-         "rules.basics.score", "R7.3"),
-    Step("x2", 1, lambda g: _my_turn(g) and _hand(g).x2 and not _hand(g).second_chance
-         and len(_hand(g).modifiers) == 2 and _hand(g).bonus == 4 and len(g.actions) < 8,
-         "seat0", "hit", "rules.basics.score", "R7.2"),
-    Step("second_chance", 1, lambda g: _my_turn(g) and _hand(g).second_chance, "seat0", "hit",
-         "rules.actions.second_chance", "R5.3"),
-    Step("saved", 1, lambda g: _my_turn(g) and _hand(g).x2 and not _hand(g).second_chance
-         and len(g.actions) >= 8, "seat0", None, "rules.tricky.sc", "R5.3"),
+    Step(
+        "round",
+        1,
+        lambda g: _my_turn(g) and not _hand(g).modifiers,
+        "seat0",
+        "hit",
+        "rules.basics.turn",
+        "R3.2, R6.3",
+    ),
+    Step(
+        "modifier",
+        1,
+        lambda g: _my_turn(g) and _hand(g).modifiers == ["+4"],
+        "seat0",
+        "hit",
+        "rules.basics.score",
+        "R7.3",
+    ),
+    Step(
+        "x2",
+        1,
+        lambda g: (
+            _my_turn(g)
+            and _hand(g).x2
+            and not _hand(g).second_chance
+            and len(_hand(g).modifiers) == 2
+            and _hand(g).bonus == 4
+            and len(g.actions) < 8
+        ),
+        "seat0",
+        "hit",
+        "rules.basics.score",
+        "R7.2",
+    ),
+    Step(
+        "second_chance",
+        1,
+        lambda g: _my_turn(g) and _hand(g).second_chance,
+        "seat0",
+        "hit",
+        "rules.actions.second_chance",
+        "R5.3",
+    ),
+    Step(
+        "saved",
+        1,
+        lambda g: (
+            _my_turn(g) and _hand(g).x2 and not _hand(g).second_chance and len(g.actions) >= 8
+        ),
+        "seat0",
+        None,
+        "rules.tricky.sc",
+        "R5.3",
+    ),
     # lesson 3: a Freeze
-    Step("round_freeze", 2, lambda g: _my_turn(g) and not g.actions, "bar", "hit",
-         "rules.basics.turn", "R3.2"),
-    Step("freeze", 2, lambda g: _asked_to_give(g, FREEZE), "seats", None,
-         "rules.actions.freeze", "R5.1, R5.2"),
+    Step(
+        "round_freeze",
+        2,
+        lambda g: _my_turn(g) and not g.actions,
+        "bar",
+        "hit",
+        "rules.basics.turn",
+        "R3.2",
+    ),
+    Step(
+        "freeze",
+        2,
+        lambda g: _asked_to_give(g, FREEZE),
+        "seats",
+        None,
+        "rules.actions.freeze",
+        "R5.1, R5.2",
+    ),
     # lesson 4: a Flip Three with a card staged in the tray
-    Step("round_flip_three", 3, lambda g: _my_turn(g) and not g.actions, "bar", "hit",
-         "rules.basics.turn", "R3.2"),
-    Step("flip_three", 3, lambda g: _asked_to_give(g, "flip_three"), "seats", None,
-         "rules.actions.flip_three", "R5.4"),
-    Step("tray", 3, lambda g: bool(g.staged), "tray", "ok", "rules.tricky.tray",
-         "R5.4.2, R5.4.4, R5.5"),
-    Step("queue", 3, lambda g: bool(g.queue) and g.pending is not None, "queue", "ok", None,
-         "R5.4.4, R5.5"),
+    Step(
+        "round_flip_three",
+        3,
+        lambda g: _my_turn(g) and not g.actions,
+        "bar",
+        "hit",
+        "rules.basics.turn",
+        "R3.2",
+    ),
+    Step(
+        "flip_three",
+        3,
+        lambda g: _asked_to_give(g, "flip_three"),
+        "seats",
+        None,
+        "rules.actions.flip_three",
+        "R5.4",
+    ),
+    Step(
+        "tray",
+        3,
+        lambda g: bool(g.staged),
+        "tray",
+        "ok",
+        "rules.tricky.tray",
+        "R5.4.2, R5.4.4, R5.5",
+    ),
+    Step(
+        "queue",
+        3,
+        lambda g: bool(g.queue) and g.pending is not None,
+        "queue",
+        "ok",
+        None,
+        "R5.4.4, R5.5",
+    ),
     # lesson 5: a Flip 7
-    Step("flip7", 4, lambda g: _my_turn(g) and g.hands[YOU].status == ACTIVE, "seat0", "hit",
-         "rules.basics.flip7", "R4.4", sticky=True),
+    Step(
+        "flip7",
+        4,
+        lambda g: _my_turn(g) and g.hands[YOU].status == ACTIVE,
+        "seat0",
+        "hit",
+        "rules.basics.flip7",
+        "R4.4",
+        sticky=True,
+    ),
 )
 
 

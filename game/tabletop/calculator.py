@@ -115,8 +115,12 @@ class CardHand:
         return out
 
     def to_dict(self) -> dict[str, object]:
-        return {"numbers": list(self.numbers), "modifiers": list(self.modifiers),
-                "busted": self.busted, "points": self.points}
+        return {
+            "numbers": list(self.numbers),
+            "modifiers": list(self.modifiers),
+            "busted": self.busted,
+            "points": self.points,
+        }
 
     @classmethod
     def from_dict(cls, data: object, decks: int = 1) -> CardHand:
@@ -134,13 +138,19 @@ class CardHand:
             raise ImpossibleHandError("a hand's 'busted' must be true or false")
         hand = count(numbers, modifiers, busted, decks=decks)
         if "points" in data and data["points"] != hand.points:
-            raise ImpossibleHandError(f"a hand written as {excerpt(data['points'])} points counts "
-                                      f"{hand.text}")
+            raise ImpossibleHandError(
+                f"a hand written as {excerpt(data['points'])} points counts {hand.text}"
+            )
         return hand
 
 
-def count(numbers: Iterable[int | str] = (), modifiers: Iterable[str] = (),
-          busted: bool = False, *, decks: int = 1) -> CardHand:
+def count(
+    numbers: Iterable[int | str] = (),
+    modifiers: Iterable[str] = (),
+    busted: bool = False,
+    *,
+    decks: int = 1,
+) -> CardHand:
     """Count the cards in front of one player; refuse what cannot exist.
 
     ``numbers`` as ints or card names (``7`` or ``"7"``), ``modifiers`` as
@@ -154,25 +164,30 @@ def count(numbers: Iterable[int | str] = (), modifiers: Iterable[str] = (),
     twice = sorted(n for n, k in seen.items() if k > 1)
     if not busted:
         if twice:
-            raise ImpossibleHandError(f"{_and(twice)} twice: a hand with the same number "
-                                      "twice has busted")
+            raise ImpossibleHandError(
+                f"{_and(twice)} twice: a hand with the same number twice has busted"
+            )
         if len(nums) > FLIP7_SIZE:
-            raise ImpossibleHandError(f"{len(nums)} different numbers: the round ends at the "
-                                      "7th (Flip 7)")
+            raise ImpossibleHandError(
+                f"{len(nums)} different numbers: the round ends at the 7th (Flip 7)"
+            )
     elif nums:  # R4.2: the first duplicate busts, and it stays in the line (R1.5)
         if not twice:
-            raise ImpossibleHandError("a busted hand shows its duplicate: enter that number "
-                                      "twice (or no numbers at all)")
+            raise ImpossibleHandError(
+                "a busted hand shows its duplicate: enter that number twice (or no numbers at all)"
+            )
         thrice = [n for n in twice if seen[n] > 2]
         if thrice:
-            raise ImpossibleHandError(f"{seen[thrice[0]]} cards {thrice[0]}: a hand busts at "
-                                      "its first duplicate")
+            raise ImpossibleHandError(
+                f"{seen[thrice[0]]} cards {thrice[0]}: a hand busts at its first duplicate"
+            )
         if len(twice) > 1:
-            raise ImpossibleHandError(f"{_and(twice)} twice: a hand busts at its first "
-                                      "duplicate")
+            raise ImpossibleHandError(f"{_and(twice)} twice: a hand busts at its first duplicate")
         if len(seen) >= FLIP7_SIZE:
-            raise ImpossibleHandError(f"{len(seen)} different numbers: the 7th made a Flip 7 "
-                                      "and ended the round before any bust")
+            raise ImpossibleHandError(
+                f"{len(seen)} different numbers: the 7th made a Flip 7 "
+                "and ended the round before any bust"
+            )
     hand = CardHand(tuple(nums), tuple(mods), busted)
     _check_deck(hand.cards(), decks, ImpossibleHandError, "in one hand")
     return hand
@@ -194,8 +209,7 @@ def check_round(hands: Iterable[CardHand | None], decks: int = 1) -> None:
     _check_deck(table, decks, ImpossibleRoundError, "on the table in one round")
 
 
-def _check_deck(cards: Counter[str], decks: int, error: type[CalculatorError],
-                where: str) -> None:
+def _check_deck(cards: Counter[str], decks: int, error: type[CalculatorError], where: str) -> None:
     deck = composition(decks)
     for card in sorted(cards, key=_card_order):
         k, held = cards[card], deck[card]
@@ -209,8 +223,12 @@ def _card_order(card: str) -> tuple[int, int]:
 
 
 def _number(value: object) -> int:
-    if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit() \
-            and len(value.strip()) <= 2:
+    if (
+        isinstance(value, str)
+        and value.strip().isascii()
+        and value.strip().isdigit()
+        and len(value.strip()) <= 2
+    ):
         value = int(value.strip())
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 12:
         raise ImpossibleHandError(f"{excerpt(value)} is not a number card (0 to 12)")
@@ -221,8 +239,9 @@ def _modifier(value: object) -> str:
     if isinstance(value, str):
         value = _MODIFIER_SPELLINGS.get(value.strip(), value.strip())
     if not isinstance(value, str) or value not in _MODIFIER_ORDER:
-        raise ImpossibleHandError(f"{excerpt(value)} is not a modifier card "
-                                  f"({', '.join(MODIFIERS)})")
+        raise ImpossibleHandError(
+            f"{excerpt(value)} is not a modifier card ({', '.join(MODIFIERS)})"
+        )
     return value
 
 

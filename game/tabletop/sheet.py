@@ -44,8 +44,15 @@ from game.tabletop.sheet_codec import (
     sheet_from_dict,
 )
 
-__all__ = ["FORMAT", "MAX_NAME", "MAX_PLAYERS", "MIN_PLAYERS", "ScoreSheet", "SheetError",
-           "check_points"]
+__all__ = [
+    "FORMAT",
+    "MAX_NAME",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "ScoreSheet",
+    "SheetError",
+    "check_points",
+]
 PLAYING, TIEBREAK, OVER = "playing", "tiebreak", "over"
 
 
@@ -76,10 +83,17 @@ class ScoreSheet:
     whoever stores the sheet.
     """
 
-    def __init__(self, players: Sequence[str], target: int = DEFAULT_TARGET,
-                 first_dealer: int = 0, start_totals: Sequence[int] | None = None, *,
-                 id: str | None = None, created: str | None = None,
-                 updated: str | None = None) -> None:
+    def __init__(
+        self,
+        players: Sequence[str],
+        target: int = DEFAULT_TARGET,
+        first_dealer: int = 0,
+        start_totals: Sequence[int] | None = None,
+        *,
+        id: str | None = None,
+        created: str | None = None,
+        updated: str | None = None,
+    ) -> None:
         self.players: tuple[str, ...] = _players(players)
         n = len(self.players)
         self._target = DEFAULT_TARGET
@@ -88,8 +102,7 @@ class ScoreSheet:
         self.first_dealer = first_dealer
         totals = (0,) * n if start_totals is None else tuple(start_totals)
         if len(totals) != n or not all(_is_int(t) and 0 <= t <= MAX_TOTAL for t in totals):
-            raise SheetError(f"the starting totals must be {n} whole numbers "
-                             f"from 0 to {MAX_TOTAL}")
+            raise SheetError(f"the starting totals must be {n} whole numbers from 0 to {MAX_TOTAL}")
         self.start_totals: tuple[int, ...] = totals
         self._rounds: list[list[Cell]] = []
         self._current: list[Cell] | None = None
@@ -103,8 +116,9 @@ class ScoreSheet:
     @target.setter
     def target(self, value: int) -> None:
         if not _is_int(value) or not 0 < value <= MAX_TARGET:
-            raise SheetError(f"the target must be a whole number from 1 to {MAX_TARGET}, "
-                             f"not {excerpt(value)}")
+            raise SheetError(
+                f"the target must be a whole number from 1 to {MAX_TARGET}, not {excerpt(value)}"
+            )
         self._target = value
 
     @property
@@ -174,8 +188,10 @@ class ScoreSheet:
             raise SheetError(self._over_message())
         row = self._current
         if row is None or all(c is None for c in row):
-            raise SheetError(f"round {self.round_count + 1}: no points entered yet "
-                             "(type 0 for a player who busted)")
+            raise SheetError(
+                f"round {self.round_count + 1}: no points entered yet "
+                "(type 0 for a player who busted)"
+            )
         self._rounds.append(row)
         self._current = None
 
@@ -191,8 +207,7 @@ class ScoreSheet:
     def totals_after(self, round_no: int) -> tuple[int, ...]:
         """Totals after a finished round; ``0`` gives the starting totals."""
         if not 0 <= round_no <= self.round_count:
-            raise SheetError(f"there is no round {round_no} (finished rounds: "
-                             f"{self.round_count})")
+            raise SheetError(f"there is no round {round_no} (finished rounds: {self.round_count})")
         totals = list(self.start_totals)
         for row in self._rounds[:round_no]:
             for seat, c in enumerate(row):
@@ -278,8 +293,7 @@ class ScoreSheet:
         for key in ("id", "created", "updated"):
             if getattr(self, key) is not None:
                 out[key] = getattr(self, key)
-        out.update(players=list(self.players), target=self.target,
-                   first_dealer=self.first_dealer)
+        out.update(players=list(self.players), target=self.target, first_dealer=self.first_dealer)
         if any(self.start_totals):
             out["start_totals"] = list(self.start_totals)
         out["rounds"] = [[_cell_json(c) for c in row] for row in self._rounds]
@@ -295,8 +309,9 @@ class ScoreSheet:
     # ---------------------------------------------------------------- inside
     def _seat(self, seat: int) -> int:
         if not _is_int(seat) or not 0 <= seat < len(self.players):
-            raise SheetError(f"there is no seat {excerpt(seat)} "
-                             f"(seats 0 to {len(self.players) - 1})")
+            raise SheetError(
+                f"there is no seat {excerpt(seat)} (seats 0 to {len(self.players) - 1})"
+            )
         return seat
 
     def _row(self, round_no: int, create: bool) -> list[Cell]:
@@ -312,8 +327,9 @@ class ScoreSheet:
                     raise SheetError(f"a sheet holds at most {MAX_ROUNDS} rounds")
                 self._current = [None] * len(self.players)
                 return self._current
-        raise SheetError(f"there is no round {excerpt(round_no)} (finished rounds: "
-                         f"{self.round_count})")
+        raise SheetError(
+            f"there is no round {excerpt(round_no)} (finished rounds: {self.round_count})"
+        )
 
     def _value(self, value: object, where: str) -> Cell:
         if value is None or isinstance(value, CardHand):
@@ -324,8 +340,9 @@ class ScoreSheet:
         """Put back rounds as they were stored (rounds after the end included)."""
         for index, row in enumerate([*rounds, *([] if current is None else [current])], 1):
             if len(row) != len(self.players):
-                raise SheetError(f"round {index}: expected {len(self.players)} cells, "
-                                 "one per player")
+                raise SheetError(
+                    f"round {index}: expected {len(self.players)} cells, one per player"
+                )
             _check_hands(row, index)
         self._rounds = [list(r) for r in rounds]
         self._current = None if current is None else list(current)
@@ -333,8 +350,10 @@ class ScoreSheet:
     def _over_message(self) -> str:
         end, winner = self.ended_after, self.winner
         assert end is not None and winner is not None
-        return (f"the game ended after round {end}: {self.players[winner]} won with "
-                f"{self.totals_after(end)[winner]}")
+        return (
+            f"the game ended after round {end}: {self.players[winner]} won with "
+            f"{self.totals_after(end)[winner]}"
+        )
 
 
 def sheet_from_game(game: Any) -> ScoreSheet:

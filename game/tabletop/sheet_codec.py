@@ -31,8 +31,18 @@ class SheetError(ValueError):
     """Something a score sheet cannot hold; the message is one line for the user."""
 
 
-_KEYS = {"format", "id", "created", "updated", "players", "target", "first_dealer",
-         "start_totals", "rounds", "current"}
+_KEYS = {
+    "format",
+    "id",
+    "created",
+    "updated",
+    "players",
+    "target",
+    "first_dealer",
+    "start_totals",
+    "rounds",
+    "current",
+}
 MAX_TEXT = 64  # id and dates
 
 
@@ -42,24 +52,30 @@ def sheet_from_dict(cls: type[ScoreSheet], data: Any) -> ScoreSheet:
     if "format" not in data:
         raise SheetError("not a score sheet: missing key 'format'")
     if data["format"] != FORMAT:
-        raise SheetError(f"unknown format {excerpt(data['format'])} "
-                         f"(this program reads {FORMAT!r})")
+        raise SheetError(
+            f"unknown format {excerpt(data['format'])} (this program reads {FORMAT!r})"
+        )
     unknown = sorted(set(data) - _KEYS)
     if unknown:
         raise SheetError(f"unknown key {excerpt(unknown[0])} in a score sheet")
     meta = {}
     for key in ("id", "created", "updated"):
         value = data.get(key)
-        if value is not None and (not isinstance(value, str) or len(value) > MAX_TEXT
-                                  or printable(value) != value):
-            raise SheetError(f"{key!r} must be text of at most {MAX_TEXT} characters, "
-                             "on one line")
+        if value is not None and (
+            not isinstance(value, str) or len(value) > MAX_TEXT or printable(value) != value
+        ):
+            raise SheetError(f"{key!r} must be text of at most {MAX_TEXT} characters, on one line")
         meta[key] = value
     players = data.get("players")
     if not isinstance(players, list):
         raise SheetError("'players' must be a list of names")
-    sheet = cls(players, data.get("target", 200), data.get("first_dealer", 0),
-                data.get("start_totals"), **meta)
+    sheet = cls(
+        players,
+        data.get("target", 200),
+        data.get("first_dealer", 0),
+        data.get("start_totals"),
+        **meta,
+    )
     rounds = data.get("rounds", [])
     if not isinstance(rounds, list) or len(rounds) > MAX_ROUNDS:
         raise SheetError(f"'rounds' must be a list of at most {MAX_ROUNDS} rounds")
@@ -75,8 +91,10 @@ def _row(sheet: ScoreSheet, round_no: int, row: Any) -> list[Cell]:
     n = len(sheet.players)
     if not isinstance(row, list) or len(row) != n:
         raise SheetError(f"round {round_no}: expected a list of {n} cells, one per player")
-    return [_cell(raw, f"round {round_no}, {name}") for raw, name in zip(row, sheet.players,
-                                                                          strict=True)]
+    return [
+        _cell(raw, f"round {round_no}, {name}")
+        for raw, name in zip(row, sheet.players, strict=True)
+    ]
 
 
 def _cell(raw: Any, where: str) -> Cell:
@@ -94,8 +112,9 @@ def check_points(value: object, where: str) -> int:
         raise SheetError(f"{where}: points must be a whole number, not {excerpt(value)}")
     top = max_points(DECKS)
     if not 0 <= value <= top:  # type: ignore[operator]
-        raise SheetError(f"{where}: {excerpt(value)} points cannot be scored in one round "
-                         f"(0 to {top})")
+        raise SheetError(
+            f"{where}: {excerpt(value)} points cannot be scored in one round (0 to {top})"
+        )
     return value  # type: ignore[return-value]
 
 

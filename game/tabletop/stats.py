@@ -123,11 +123,18 @@ def summarize(game: Any) -> GameSummary:
     seats = []
     for seat, name in enumerate(game.players):
         scores = [r.scores[seat] for r in game.rounds]
-        seats.append(SeatResult(
-            name=name, bot=game.bots[seat], rounds=len(scores), points=sum(scores),
-            busts=sum(seat in r.busted for r in game.rounds),
-            flip7s=sum(r.flip7 == seat for r in game.rounds),
-            best_round=max(scores, default=0), won=game.winner == seat))
+        seats.append(
+            SeatResult(
+                name=name,
+                bot=game.bots[seat],
+                rounds=len(scores),
+                points=sum(scores),
+                busts=sum(seat in r.busted for r in game.rounds),
+                flip7s=sum(r.flip7 == seat for r in game.rounds),
+                best_round=max(scores, default=0),
+                won=game.winner == seat,
+            )
+        )
     return GameSummary(tuple(seats))
 
 
@@ -161,8 +168,9 @@ def _seat_result(data: Any) -> SeatResult:
     for key in _INT_FIELDS:
         value = data.get(key)
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_COUNT:
-            raise StatsError(f"seat {excerpt(name)}: {key!r} must be a whole number "
-                             f"from 0 to {MAX_COUNT}")
+            raise StatsError(
+                f"seat {excerpt(name)}: {key!r} must be a whole number from 0 to {MAX_COUNT}"
+            )
         values[key] = value
     if values["busts"] > values["rounds"] or values["flip7s"] > values["rounds"]:
         raise StatsError(f"seat {excerpt(name)}: more busts or Flip 7s than rounds")

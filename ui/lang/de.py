@@ -20,8 +20,9 @@ STRINGS = {
     "keys.hit": "z",
     "keys.stay": "a",
     "prompt.keys_target": "Leuchtenden Platz anklicken oder seine Taste drücken",
-    "prompt.keys_watch": ("Klick oder Leertaste: überspringen · + / −: Tempo · M: ohne Bewegung · "
-                          "Esc: Pause"),
+    "prompt.keys_watch": (
+        "Klick oder Leertaste: überspringen · + / −: Tempo · M: ohne Bewegung · Esc: Pause"
+    ),
     "who.bot": "Bot {name}",
     "card.freeze": "Freeze",
     "card.flip_three": "Flip Three",
@@ -95,7 +96,6 @@ STRINGS = {
     "over.col.flip7": "Flip 7",
     "over.col.best": "beste",
     "speed": "Tempo ×{speed}",
-
     # ---- menus, setup, files, settings, rules (issue 6)
     "menu.continue": "Weiterspielen",
     "menu.load": "Spiel laden",
@@ -123,11 +123,11 @@ STRINGS = {
     "sheet.delete_failed": "Der Block konnte nicht gelöscht werden: {reason}",
     "sheet.open_failed": "Der Block konnte nicht geöffnet werden: {reason}",
     "sheet.save_failed": "Der Punkteblock konnte nicht gespeichert werden ({reason}). Tipp "
-                         "weiter; bei der nächsten Änderung wird er wieder gespeichert.",
+    "weiter; bei der nächsten Änderung wird er wieder gespeichert.",
     "sheet.player": "Spieler {n}",
     "sheet.add_player": "+ Spieler",
     "sheet.players_help": "Die Spieler in Sitzreihenfolge (im Uhrzeigersinn). G: wer die "
-                          "erste Runde gibt.",
+    "erste Runde gibt.",
     "sheet.tip.dealer": "Gibt die erste Runde (dann wandert das Geben nach links)",
     "sheet.first_dealer": "{name} gibt Runde 1; das Geben wandert jede Runde nach links",
     "sheet.start": "Los",
@@ -162,12 +162,11 @@ STRINGS = {
     "sheet.chart_empty": "Das Diagramm beginnt nach Runde 1",
     "calc.title": "Runde {round} · die Karten von {name}",
     "calc.help": "Tippe jede Karte vor dem Spieler an; tippe unten eine Karte an, um sie "
-                 "zurückzunehmen. B: ausgeschieden · Rücktaste: letzte Karte weg",
+    "zurückzunehmen. B: ausgeschieden · Rücktaste: letzte Karte weg",
     "calc.in_front": "Vor {name}",
     "calc.empty": "Noch keine Karte",
     "calc.busted": "Ausgeschieden",
-    "calc.tip.busted": "Bei einer doppelten Zahl ausgeschieden: tippe beide Karten dieser "
-                       "Zahl an",
+    "calc.tip.busted": "Bei einer doppelten Zahl ausgeschieden: tippe beide Karten dieser Zahl an",
     "calc.clear": "Leeren",
     "calc.ok": "OK",
     "calc.use": "{points} eintragen",
@@ -187,13 +186,12 @@ STRINGS = {
     "stats.col.best": "Beste Runde",
     "stats.games": "{count} Spiele im Programm zu Ende gespielt",
     "stats.none": "Noch kein beendetes Spiel: die Statistik zählt jedes hier zu Ende "
-                  "gespielte Spiel.",
+    "gespielte Spiel.",
     "stats.none_players": "Noch kein menschlicher Spieler in den beendeten Spielen.",
     "stats.none_bots": "Noch kein Bot in den beendeten Spielen.",
     "stats.more": "{shown} von {count} · scrollen für mehr",
     "stats.rebuilt": "Statistik: {problem}",
-    "stats.record_failed": "Das Spiel konnte nicht in die Statistik aufgenommen werden "
-                           "({reason}).",
+    "stats.record_failed": "Das Spiel konnte nicht in die Statistik aufgenommen werden ({reason}).",
     "menu.saved_game": "Offenes Spiel · Runde {round} · {players} · gespeichert um {time}",
     "caption.resumed": "Spiel fortgesetzt — Runde {round}",
     "pause.title": "Pause",
@@ -201,9 +199,8 @@ STRINGS = {
     "pause.save": "Speichern unter…",
     "pause.quit": "Zum Menü",
     "pause.not_saved": "Demos werden nicht gespeichert: "
-                       "Die Bots spielen weiter, wenn du fortsetzt.",
-    "pause.autosaved": "Das Spiel wird nach jedem Zug gespeichert: „Weiterspielen“ setzt es "
-                       "fort.",
+    "Die Bots spielen weiter, wenn du fortsetzt.",
+    "pause.autosaved": "Das Spiel wird nach jedem Zug gespeichert: „Weiterspielen“ setzt es fort.",
     "setup.title": "Neues Spiel",
     "setup.players": "Spieler · {count}",
     "setup.human": "Mensch",
@@ -226,24 +223,24 @@ STRINGS = {
     "setup.opening": "Erster Durchgang einer Runde",
     "setup.opening.must_hit": "Alle müssen ziehen",
     "setup.opening.must_hit.help": "Kein Austeilen: Wer keine Karte vor sich hat, muss ziehen "
-                                   "(französische Regel).",
+    "(französische Regel).",
     "setup.opening.deal": "Jeder bekommt eine",
     "setup.opening.deal.help": "Der Geber gibt zuerst jedem eine Karte (englische und "
-                               "deutsche Ausgabe).",
+    "deutsche Ausgabe).",
     "setup.f3": "Ziel von Flip Three ist raus",
     "setup.f3.discard": "Ablegen",
     "setup.f3.discard.help": "Während des Flip Three beiseitegelegte Karten werden abgelegt "
-                             "(aktuelle FAQ).",
+    "(aktuelle FAQ).",
     "setup.f3.resolve": "Trotzdem verteilen",
     "setup.f3.resolve.help": "Wer raus ist, verteilt die beiseitegelegten Karten trotzdem an "
-                             "Spieler in der Runde (erste Auflage).",
+    "Spieler in der Runde (erste Auflage).",
     "setup.dealer": "Erster Geber",
     "setup.dealer_random": "Runde 1: zufälliger Geber — D neben einem Platz wählt",
     "setup.dealer_is": "Runde 1: {name} gibt — D neben einem Platz wählt",
     "setup.random": "Zufällig",
     "setup.seed": "Startwert",
     "setup.seed_help": "Derselbe Startwert mischt dasselbe Deck: ein wiederholbares Spiel. "
-                       "Leer: zufällig.",
+    "Leer: zufällig.",
     "setup.start": "Los",
     "setup.error.name_empty": "Jeder Spieler braucht einen Namen",
     "setup.error.name_twice": "Alle Namen müssen verschieden sein",
@@ -251,7 +248,7 @@ STRINGS = {
     "setup.error.target": "Punkte zum Sieg: eine ganze Zahl von 1 bis 10.000",
     "setup.error.seed": "Startwert: eine ganze Zahl",
     "setup.error.plugin": "Plug-in: dort ist keine Bot-Funktion "
-                          "(PFAD.py:FUNKTION oder paket.modul:FUNKTION)",
+    "(PFAD.py:FUNKTION oder paket.modul:FUNKTION)",
     "files.save_title": "Spiel speichern",
     "files.load_title": "Spiel laden",
     "files.folder": "Gespeicherte Spiele: {folder}",
@@ -266,15 +263,15 @@ STRINGS = {
     "files.no_name": "Zuerst einen Dateinamen eingeben",
     "notice.saved": "Spiel gespeichert: {file}",
     "notice.save_failed": "{file} konnte nicht gespeichert werden: {reason}. Das Spiel geht "
-                          "weiter.",
+    "weiter.",
     "notice.load_failed": "{file} konnte nicht geöffnet werden: {reason}",
     "notice.autosave_failed": "Das Spiel konnte nicht gespeichert werden ({reason}). Es geht "
-                              "weiter; der letzte Spielstand bleibt erhalten.",
+    "weiter; der letzte Spielstand bleibt erhalten.",
     "notice.autosave_broken": "Das offene Spiel kann nicht fortgesetzt werden ({reason}). "
-                              "Die Datei bleibt als {file} erhalten.",
+    "Die Datei bleibt als {file} erhalten.",
     "notice.settings_broken": "Die Einstellungsdatei ist unbrauchbar ({problem}): "
-                              "Standardwerte gelten, die alte Datei bleibt als {file} "
-                              "erhalten.",
+    "Standardwerte gelten, die alte Datei bleibt als {file} "
+    "erhalten.",
     "notice.settings_unsaved": "Die Einstellungen konnten nicht in {file} gespeichert werden.",
     "settings.language": "Sprache",
     "settings.speed": "Animationstempo",
@@ -294,40 +291,39 @@ STRINGS = {
     "rules.tab.actions": "Aktionskarten",
     "rules.tab.tricky": "Knifflige Fälle",
     "rules.basics.goal": "Das Spiel endet nach der Runde, in der jemand 200 Punkte erreicht; "
-                         "dann gewinnt die höchste Summe.",
+    "dann gewinnt die höchste Summe.",
     "rules.basics.turn": "Wenn du dran bist: ziehen (eine Karte, offen) oder aufhören (deine "
-                         "Punkte sichern und die Runde verlassen). Ohne Karte vor dir musst "
-                         "du ziehen.",
-    "rules.basics.bust": "Eine Zahl, die du schon hast, wirft dich raus: 0 Punkte in dieser "
-                         "Runde.",
+    "Punkte sichern und die Runde verlassen). Ohne Karte vor dir musst "
+    "du ziehen.",
+    "rules.basics.bust": "Eine Zahl, die du schon hast, wirft dich raus: 0 Punkte in dieser Runde.",
     "rules.basics.flip7": "Sieben verschiedene Zahlen sind ein Flip 7: 15 Punkte extra, und "
-                          "die Runde endet sofort für alle.",
+    "die Runde endet sofort für alle.",
     "rules.basics.score": "Deine Punkte: die Summe deiner Zahlen, verdoppelt durch ×2, plus "
-                          "die Boni +2 bis +10.",
+    "die Boni +2 bis +10.",
     "rules.basics.end": "200 mitten in einer Runde beendet sie nicht. Bei Gleichstand an der "
-                        "Spitze gibt es eine weitere Runde.",
+    "Spitze gibt es eine weitere Runde.",
     "rules.example.score": "Eine Hand zählen",
     "rules.example.flip7": "Ein Flip 7",
     "rules.actions.freeze": "Wer sie aufdeckt, wählt einen Spieler in der Runde — auch sich "
-                            "selbst —, der seine Punkte sichert und raus ist.",
+    "selbst —, der seine Punkte sichert und raus ist.",
     "rules.actions.flip_three": "Wer sie aufdeckt, wählt einen Spieler in der Runde, der die "
-                                "nächsten drei Karten nacheinander nimmt. Es endet früher, "
-                                "wenn er raus ist oder einen Flip 7 hat.",
+    "nächsten drei Karten nacheinander nimmt. Es endet früher, "
+    "wenn er raus ist oder einen Flip 7 hat.",
     "rules.actions.second_chance": "Behalte sie vor dir: Sie hebt eine doppelte Zahl auf. Du "
-                                   "darfst nur eine haben — eine zweite geht an einen anderen "
-                                   "Spieler in der Runde.",
+    "darfst nur eine haben — eine zweite geht an einen anderen "
+    "Spieler in der Runde.",
     "rules.tricky.sc.title": "Second Chance gegen eine doppelte Zahl",
     "rules.tricky.sc": "Du hast eine 5 und eine Second Chance und deckst noch eine 5 auf: die "
-                       "neue 5 und die Second Chance kommen auf den Ablagestapel. Du behältst "
-                       "deine erste 5 und bleibst in der Runde, aber dein Zug ist vorbei.",
+    "neue 5 und die Second Chance kommen auf den Ablagestapel. Du behältst "
+    "deine erste 5 und bleibst in der Runde, aber dein Zug ist vorbei.",
     "rules.tricky.tray.title": "Beiseitegelegte Karten",
     "rules.tricky.tray": "Ein Freeze oder Flip Three, das während eines Flip Three aufgedeckt "
-                         "wird, wird beiseitegelegt. Nach der dritten Karte verteilt das Ziel "
-                         "sie der Reihe nach. Ist es raus, werden sie abgelegt.",
+    "wird, wird beiseitegelegt. Nach der dritten Karte verteilt das Ziel "
+    "sie der Reihe nach. Ist es raus, werden sie abgelegt.",
     "rules.tricky.last.title": "Freeze beim letzten Spieler",
     "rules.tricky.last": "Bist du als Einziger noch in der Runde, geht ein Freeze oder Flip "
-                         "Three, das du aufdeckst, an dich: Ein Freeze sichert deine Punkte und "
-                         "die Runde endet.",
+    "Three, das du aufdeckst, an dich: Ein Freeze sichert deine Punkte und "
+    "die Runde endet.",
     "rules.cap.hand": "deine Hand",
     "rules.cap.revealed": "aufgedeckt",
     "rules.cap.after": "danach",
@@ -356,11 +352,14 @@ STRINGS = {
     # the coach (ui/table/review_screen.py)
     "review.button": "Analyse",
     "review.coach": "Coach",
-    "review.tip": ("Die Analyse des Coachs für diese Partie (C); [ und ] springen zu "
-                   "den teuren Entscheidungen"),
+    "review.tip": (
+        "Die Analyse des Coachs für diese Partie (C); [ und ] springen zu den teuren Entscheidungen"
+    ),
     "review.title": "Die Analyse des Coachs",
-    "review.summary": ("{who}: {n} Entscheidungen geprüft, {matched} wie der Experte; "
-                       "{points} erwartete Punkte liegen gelassen"),
+    "review.summary": (
+        "{who}: {n} Entscheidungen geprüft, {matched} wie der Experte; "
+        "{points} erwartete Punkte liegen gelassen"
+    ),
     "review.costliest": "Die teuersten Entscheidungen",
     "review.none": "Keine teure Entscheidung: gut gespielt!",
     "review.go": "Zu dieser Entscheidung in der Wiederholung (1–3)",
@@ -374,12 +373,14 @@ STRINGS = {
     "review.cost": "{what}: {points} erwartete Punkte, {win} % Gewinnchance ({expert})",
     # the guided first game (ui/table/tutorial.py)
     "tutorial.menu": "Spielen lernen",
-    "tutorial.offer": ("Neu bei Flip 7? Spielen lernen: eine geführte erste Partie, fünf "
-                       "kurze Runden (G)"),
+    "tutorial.offer": (
+        "Neu bei Flip 7? Spielen lernen: eine geführte erste Partie, fünf kurze Runden (G)"
+    ),
     "tutorial.you": "Du",
     "tutorial.clauses": "(Regeln {clauses})",
-    "tutorial.insist": ("Bitte noch eine Karte: diese Lektion braucht sie. Ziehen (H oder "
-                        "Leertaste)."),
+    "tutorial.insist": (
+        "Bitte noch eine Karte: diese Lektion braucht sie. Ziehen (H oder Leertaste)."
+    ),
     "tutorial.ok": "Eingabe oder ein Klick hier: OK",
     "tutorial.press_hit": "Ziehen (H oder Leertaste).",
     "tutorial.your_choice": "Du entscheidest: deine Wahl zählt.",
@@ -391,8 +392,9 @@ STRINGS = {
     "tutorial.round": "Eine neue Runde: die Karten der letzten liegen im Ablagestapel. Zieh.",
     "tutorial.modifier": "Eine +4: ein Bonus zählt seine Punkte und lässt dich nie ausscheiden.",
     "tutorial.x2": "×2 verdoppelt die Summe deiner Zahlen: 9 × 2 + 4 = 22.",
-    "tutorial.second_chance": ("Eine Second Chance, sie bleibt vor dir liegen. Die nächste Karte "
-                               "ist eine 9…"),
+    "tutorial.second_chance": (
+        "Eine Second Chance, sie bleibt vor dir liegen. Die nächste Karte ist eine 9…"
+    ),
     "tutorial.saved": "Gerettet! Die zweite 9 und die Second Chance liegen im Ablagestapel.",
     "tutorial.round_freeze": "Nächste Runde. Zieh: eine Aktionskarte kommt.",
     "tutorial.freeze": "Ein Freeze: klick auf den Platz, der aufhören muss (oder 1–3).",
@@ -401,7 +403,9 @@ STRINGS = {
     "tutorial.tray": "Ein Freeze kam während des Flip Three: er wartet in der Ablage.",
     "tutorial.flip7": "Letzte Lektion: sammle sieben verschiedene Zahlen. Zieh weiter!",
     # the guided first game: the effect queue
-    "tutorial.queue": ("Die aus der Ablage vergebene Karte wartet in der Warteschlange: "
-                       "sind alle beiseitegelegten Karten vergeben, wirken sie eine nach "
-                       "der anderen, der Reihe nach."),
+    "tutorial.queue": (
+        "Die aus der Ablage vergebene Karte wartet in der Warteschlange: "
+        "sind alle beiseitegelegten Karten vergeben, wirken sie eine nach "
+        "der anderen, der Reihe nach."
+    ),
 }

@@ -94,7 +94,6 @@ STRINGS = {
     "over.col.flip7": "Flip 7",
     "over.col.best": "best",
     "speed": "speed ×{speed}",
-
     # ---- menus, setup, files, settings, rules (issue 6)
     "menu.continue": "Continue",
     "menu.load": "Load game",
@@ -122,7 +121,7 @@ STRINGS = {
     "sheet.delete_failed": "Could not delete the sheet: {reason}",
     "sheet.open_failed": "Could not open the sheet: {reason}",
     "sheet.save_failed": "The score sheet could not be saved ({reason}). Keep typing; "
-                         "it is saved again at the next change.",
+    "it is saved again at the next change.",
     "sheet.player": "Player {n}",
     "sheet.add_player": "+ Player",
     "sheet.players_help": "Players in seat order (clockwise). D: who deals the first round.",
@@ -160,7 +159,7 @@ STRINGS = {
     "sheet.chart_empty": "The chart starts after round 1",
     "calc.title": "Round {round} · {name}'s cards",
     "calc.help": "Tap each card in front of the player; tap a card below to take it back. "
-                 "B: busted · Backspace: last card off",
+    "B: busted · Backspace: last card off",
     "calc.in_front": "In front of {name}",
     "calc.empty": "No card yet",
     "calc.busted": "Busted",
@@ -183,8 +182,7 @@ STRINGS = {
     "stats.col.flip7s": "Flip 7s",
     "stats.col.best": "Best round",
     "stats.games": "{count} games played to the end in the program",
-    "stats.none": "No finished game yet: the statistics count every game played to its end "
-                  "here.",
+    "stats.none": "No finished game yet: the statistics count every game played to its end here.",
     "stats.none_players": "No human player in the finished games yet.",
     "stats.none_bots": "No bot in the finished games yet.",
     "stats.more": "{shown} of {count} · scroll for more",
@@ -220,24 +218,22 @@ STRINGS = {
     "setup.opening": "First pass of a round",
     "setup.opening.must_hit": "Everyone must hit",
     "setup.opening.must_hit.help": "No deal: with no card in front of you, you must hit "
-                                   "(French rules).",
+    "(French rules).",
     "setup.opening.deal": "Deal one card each",
     "setup.opening.deal.help": "The dealer first gives everyone one card (English and "
-                               "German editions).",
+    "German editions).",
     "setup.f3": "Flip Three target busts",
     "setup.f3.discard": "Discard the tray",
-    "setup.f3.discard.help": "Cards set aside during the Flip Three are discarded "
-                             "(current FAQ).",
+    "setup.f3.discard.help": "Cards set aside during the Flip Three are discarded (current FAQ).",
     "setup.f3.resolve": "Still give them out",
     "setup.f3.resolve.help": "The busted player still gives the set-aside cards to players "
-                             "in the round (first printing).",
+    "in the round (first printing).",
     "setup.dealer": "First dealer",
     "setup.dealer_random": "Round 1: a random player deals — press D beside a seat to choose",
     "setup.dealer_is": "Round 1: {name} deals — press D beside a seat to choose",
     "setup.random": "Random",
     "setup.seed": "Seed",
-    "setup.seed_help": "The same seed shuffles the same deck: a repeatable game. "
-                       "Empty: random.",
+    "setup.seed_help": "The same seed shuffles the same deck: a repeatable game. Empty: random.",
     "setup.start": "Start",
     "setup.error.name_empty": "Every player needs a name",
     "setup.error.name_twice": "Every name must be different",
@@ -245,7 +241,7 @@ STRINGS = {
     "setup.error.target": "Points to win: a whole number from 1 to 10,000",
     "setup.error.seed": "Seed: a whole number",
     "setup.error.plugin": "Plug-in: no bot function there (PATH.py:FUNCTION or "
-                          "package.module:FUNCTION)",
+    "package.module:FUNCTION)",
     "files.save_title": "Save the game",
     "files.load_title": "Load a game",
     "files.folder": "Saved games: {folder}",
@@ -262,11 +258,11 @@ STRINGS = {
     "notice.save_failed": "Could not save {file}: {reason}. The game goes on.",
     "notice.load_failed": "Could not open {file}: {reason}",
     "notice.autosave_failed": "The game could not be saved ({reason}). It goes on; "
-                              "the last save is kept.",
+    "the last save is kept.",
     "notice.autosave_broken": "The unfinished game cannot be continued ({reason}). "
-                              "The file is kept as {file}.",
+    "The file is kept as {file}.",
     "notice.settings_broken": "The settings file could not be used ({problem}): defaults "
-                              "are back, the old file is kept as {file}.",
+    "are back, the old file is kept as {file}.",
     "notice.settings_unsaved": "The settings could not be saved in {file}.",
     "settings.language": "Language",
     "settings.speed": "Animation speed",
@@ -286,38 +282,38 @@ STRINGS = {
     "rules.tab.actions": "Action cards",
     "rules.tab.tricky": "Tricky cases",
     "rules.basics.goal": "The game ends after the round in which someone reaches 200 points; "
-                         "then the highest total wins.",
+    "then the highest total wins.",
     "rules.basics.turn": "On your turn, hit (take a card, face up) or stay (bank your points "
-                         "and leave the round). With no card in front of you, you must hit.",
+    "and leave the round). With no card in front of you, you must hit.",
     "rules.basics.bust": "A number you already have busts you: 0 points this round.",
     "rules.basics.flip7": "Seven different numbers is a Flip 7: 15 points more, and the "
-                          "round ends at once for everyone.",
+    "round ends at once for everyone.",
     "rules.basics.score": "Your score: the sum of your numbers, doubled by ×2, plus the "
-                          "+2 to +10 modifiers.",
+    "+2 to +10 modifiers.",
     "rules.basics.end": "Reaching 200 during a round does not stop it. A tie at the top plays "
-                        "another round.",
+    "another round.",
     "rules.example.score": "Scoring a hand",
     "rules.example.flip7": "A Flip 7",
     "rules.actions.freeze": "Whoever reveals it chooses a player still in the round — "
-                            "themselves included — who banks their points and is out.",
+    "themselves included — who banks their points and is out.",
     "rules.actions.flip_three": "Whoever reveals it chooses a player still in the round, who "
-                                "takes the next three cards one by one. It stops early on a "
-                                "bust or a Flip 7.",
+    "takes the next three cards one by one. It stops early on a "
+    "bust or a Flip 7.",
     "rules.actions.second_chance": "Keep it in front of you: it cancels one duplicate number. "
-                                   "You may hold only one — a second one goes to another "
-                                   "player still in the round.",
+    "You may hold only one — a second one goes to another "
+    "player still in the round.",
     "rules.tricky.sc.title": "Second Chance against a duplicate",
     "rules.tricky.sc": "You hold a 5 and a Second Chance and reveal another 5: the new 5 and "
-                       "the Second Chance go to the discard pile. You keep your first 5 and "
-                       "stay in the round, but your turn ends.",
+    "the Second Chance go to the discard pile. You keep your first 5 and "
+    "stay in the round, but your turn ends.",
     "rules.tricky.tray.title": "The Flip Three tray",
     "rules.tricky.tray": "A Freeze or Flip Three revealed during a Flip Three is set aside. "
-                         "After the third card its target gives them out in order, one at a "
-                         "time. If the target busts, they are discarded.",
+    "After the third card its target gives them out in order, one at a "
+    "time. If the target busts, they are discarded.",
     "rules.tricky.last.title": "Freeze on the last player",
     "rules.tricky.last": "If you are the only player left in the round, a Freeze or Flip "
-                         "Three you reveal must go to you: a Freeze banks your points and the "
-                         "round ends.",
+    "Three you reveal must go to you: a Freeze banks your points and the "
+    "round ends.",
     "rules.cap.hand": "your hand",
     "rules.cap.revealed": "revealed",
     "rules.cap.after": "after",
@@ -348,8 +344,10 @@ STRINGS = {
     "review.coach": "Coach",
     "review.tip": "The coach's review of this game (C); [ and ] jump to the costly decisions",
     "review.title": "The coach's review",
-    "review.summary": ("{who}: {n} decisions reviewed, {matched} as the expert would; "
-                       "{points} expected points left on the table"),
+    "review.summary": (
+        "{who}: {n} decisions reviewed, {matched} as the expert would; "
+        "{points} expected points left on the table"
+    ),
     "review.costliest": "The costliest decisions",
     "review.none": "No costly decision: well played!",
     "review.go": "Go to this decision in the replay (1–3)",
@@ -387,7 +385,9 @@ STRINGS = {
     "tutorial.tray": "A Freeze came up during the Flip Three: it waits in the tray.",
     "tutorial.flip7": "Last lesson: collect seven different numbers. Keep hitting!",
     # the guided first game: the effect queue
-    "tutorial.queue": ("The card given from the tray waits in the effect queue: once every "
-                       "staged card is given, they resolve one at a time, first in, first "
-                       "out."),
+    "tutorial.queue": (
+        "The card given from the tray waits in the effect queue: once every "
+        "staged card is given, they resolve one at a time, first in, first "
+        "out."
+    ),
 }

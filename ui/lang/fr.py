@@ -20,8 +20,9 @@ STRINGS = {
     "keys.hit": "p",
     "keys.stay": "r",
     "prompt.keys_target": "Cliquez une place lumineuse ou tapez sa touche",
-    "prompt.keys_watch": ("Clic ou Espace : passer · + / − : vitesse · M : sans mouvement · "
-                          "Échap : pause"),
+    "prompt.keys_watch": (
+        "Clic ou Espace : passer · + / − : vitesse · M : sans mouvement · Échap : pause"
+    ),
     "who.bot": "Bot {name}",
     "card.freeze": "Stop",
     "card.flip_three": "Trois à la suite",
@@ -95,7 +96,6 @@ STRINGS = {
     "over.col.flip7": "Flip 7",
     "over.col.best": "record",
     "speed": "vitesse ×{speed}",
-
     # ---- menus, setup, files, settings, rules (issue 6)
     "menu.continue": "Continuer",
     "menu.load": "Charger une partie",
@@ -111,7 +111,7 @@ STRINGS = {
     "sheet.history": "Toutes les feuilles",
     "sheet.folder": "Les feuilles sont enregistrées au fil de la saisie, dans {folder}",
     "sheet.none": "Pas encore de feuille de score\u00a0: commencez-en une pour votre "
-                  "prochaine partie avec de vraies cartes",
+    "prochaine partie avec de vraies cartes",
     "sheet.unreadable": "illisible\u00a0: {reason}",
     "sheet.hist.won": "{name} a gagné avec {total}",
     "sheet.hist.new": "pas commencée",
@@ -124,14 +124,14 @@ STRINGS = {
     "sheet.delete_failed": "Impossible de supprimer la feuille\u00a0: {reason}",
     "sheet.open_failed": "Impossible d'ouvrir la feuille\u00a0: {reason}",
     "sheet.save_failed": "La feuille n'a pas pu être enregistrée ({reason}). Continuez\u00a0; "
-                         "elle sera de nouveau enregistrée au prochain changement.",
+    "elle sera de nouveau enregistrée au prochain changement.",
     "sheet.player": "Joueur {n}",
     "sheet.add_player": "+ Joueur",
     "sheet.players_help": "Les joueurs dans l'ordre de la table (sens horaire). D\u00a0: qui "
-                          "distribue la première manche.",
+    "distribue la première manche.",
     "sheet.tip.dealer": "Distribue la première manche (puis la donne passe à gauche)",
     "sheet.first_dealer": "{name} distribue la manche 1\u00a0; la donne passe à gauche à "
-                          "chaque manche",
+    "chaque manche",
     "sheet.start": "Commencer",
     "sheet.target": "Objectif",
     "sheet.error.target": "L'objectif est un nombre entier de 1 à 10 000",
@@ -142,7 +142,7 @@ STRINGS = {
     "sheet.winner_tag": "★ gagne",
     "sheet.calculator": "Compter les cartes…",
     "sheet.tip.calculator": "Touchez les cartes posées devant le joueur\u00a0: la calculette "
-                            "les compte",
+    "les compte",
     "sheet.finish": "Finir la manche",
     "sheet.tip.finish": "Clore la manche\u00a0: une case vide compte 0",
     "sheet.export_pdf": "Feuille · PDF",
@@ -165,12 +165,12 @@ STRINGS = {
     "sheet.chart_empty": "Le graphique commence après la manche 1",
     "calc.title": "Manche {round} · les cartes de {name}",
     "calc.help": "Touchez chaque carte posée devant le joueur\u00a0; touchez une carte en bas "
-                 "pour la retirer. B\u00a0: a sauté · Retour arrière\u00a0: retire la dernière",
+    "pour la retirer. B\u00a0: a sauté · Retour arrière\u00a0: retire la dernière",
     "calc.in_front": "Devant {name}",
     "calc.empty": "Aucune carte",
     "calc.busted": "A sauté",
     "calc.tip.busted": "Sorti sur un chiffre en double\u00a0: touchez les deux cartes du même "
-                       "chiffre",
+    "chiffre",
     "calc.clear": "Effacer",
     "calc.ok": "OK",
     "calc.use": "Noter {points}",
@@ -190,13 +190,12 @@ STRINGS = {
     "stats.col.best": "Meilleure manche",
     "stats.games": "{count} parties jouées jusqu'au bout dans le programme",
     "stats.none": "Pas encore de partie terminée\u00a0: les statistiques comptent chaque "
-                  "partie jouée ici jusqu'au bout.",
+    "partie jouée ici jusqu'au bout.",
     "stats.none_players": "Aucun joueur humain dans les parties terminées.",
     "stats.none_bots": "Aucun robot dans les parties terminées.",
     "stats.more": "{shown} sur {count} · faites défiler pour la suite",
     "stats.rebuilt": "Statistiques\u00a0: {problem}",
-    "stats.record_failed": "La partie n'a pas pu être comptée dans les statistiques "
-                           "({reason}).",
+    "stats.record_failed": "La partie n'a pas pu être comptée dans les statistiques ({reason}).",
     "menu.saved_game": "Partie en cours · manche {round} · {players} · enregistrée à {time}",
     "caption.resumed": "Partie reprise — manche {round}",
     "pause.title": "Pause",
@@ -204,9 +203,9 @@ STRINGS = {
     "pause.save": "Enregistrer sous…",
     "pause.quit": "Retour au menu",
     "pause.not_saved": "Les démonstrations ne sont pas enregistrées\u00a0: "
-                       "les robots reprennent au retour.",
+    "les robots reprennent au retour.",
     "pause.autosaved": "La partie est enregistrée à chaque coup : «\u00a0Continuer\u00a0» "
-                       "la reprend.",
+    "la reprend.",
     "setup.title": "Nouvelle partie",
     "setup.players": "Joueurs · {count}",
     "setup.human": "Humain",
@@ -229,24 +228,24 @@ STRINGS = {
     "setup.opening": "Premier tour d'une manche",
     "setup.opening.must_hit": "Tout le monde pioche",
     "setup.opening.must_hit.help": "Pas de distribution : sans carte devant soi, on doit "
-                                   "piocher (règle française).",
+    "piocher (règle française).",
     "setup.opening.deal": "Une carte à chacun",
     "setup.opening.deal.help": "Le donneur distribue d'abord une carte à chacun (éditions "
-                               "anglaise et allemande).",
+    "anglaise et allemande).",
     "setup.f3": "Si la cible de «\u00a0Trois à la suite\u00a0» perd",
     "setup.f3.discard": "Défausser",
     "setup.f3.discard.help": "Les cartes mises de côté pendant le «\u00a0Trois à la "
-                             "suite\u00a0» sont défaussées (FAQ actuelle).",
+    "suite\u00a0» sont défaussées (FAQ actuelle).",
     "setup.f3.resolve": "Les donner quand même",
     "setup.f3.resolve.help": "Le joueur qui a perdu donne quand même les cartes mises de côté "
-                             "aux joueurs encore en jeu (premier tirage).",
+    "aux joueurs encore en jeu (premier tirage).",
     "setup.dealer": "Premier donneur",
     "setup.dealer_random": "Manche 1 : donneur au hasard — D à côté d'une place",
     "setup.dealer_is": "Manche 1 : {name} distribue — D à côté d'une place",
     "setup.random": "Au hasard",
     "setup.seed": "Graine",
     "setup.seed_help": "La même graine mélange le même paquet : une partie rejouable. "
-                       "Vide : au hasard.",
+    "Vide : au hasard.",
     "setup.start": "Commencer",
     "setup.error.name_empty": "Chaque joueur doit avoir un nom",
     "setup.error.name_twice": "Les noms doivent tous être différents",
@@ -254,7 +253,7 @@ STRINGS = {
     "setup.error.target": "Points pour gagner : un nombre entier de 1 à 10 000",
     "setup.error.seed": "Graine : un nombre entier",
     "setup.error.plugin": "Extension : aucune fonction de bot à cet endroit "
-                          "(CHEMIN.py:FONCTION ou paquet.module:FONCTION)",
+    "(CHEMIN.py:FONCTION ou paquet.module:FONCTION)",
     "files.save_title": "Enregistrer la partie",
     "files.load_title": "Charger une partie",
     "files.folder": "Parties enregistrées : {folder}",
@@ -271,11 +270,11 @@ STRINGS = {
     "notice.save_failed": "Impossible d'enregistrer {file} : {reason}. La partie continue.",
     "notice.load_failed": "Impossible d'ouvrir {file} : {reason}",
     "notice.autosave_failed": "La partie n'a pas pu être enregistrée ({reason}). Elle "
-                              "continue ; le dernier enregistrement est conservé.",
+    "continue ; le dernier enregistrement est conservé.",
     "notice.autosave_broken": "La partie en cours ne peut pas reprendre ({reason}). "
-                              "Le fichier est conservé sous le nom {file}.",
+    "Le fichier est conservé sous le nom {file}.",
     "notice.settings_broken": "Le fichier de réglages est inutilisable ({problem}) : réglages "
-                              "par défaut, l'ancien fichier est conservé sous le nom {file}.",
+    "par défaut, l'ancien fichier est conservé sous le nom {file}.",
     "notice.settings_unsaved": "Les réglages n'ont pas pu être enregistrés dans {file}.",
     "settings.language": "Langue",
     "settings.speed": "Vitesse des animations",
@@ -295,40 +294,40 @@ STRINGS = {
     "rules.tab.actions": "Cartes action",
     "rules.tab.tricky": "Cas délicats",
     "rules.basics.goal": "La partie s'arrête après la manche où quelqu'un atteint 200 points ; "
-                         "le plus haut total gagne alors.",
+    "le plus haut total gagne alors.",
     "rules.basics.turn": "À votre tour, piochez (une carte, face visible) ou restez (vous "
-                         "gardez vos points et quittez la manche). Sans carte devant vous, "
-                         "vous devez piocher.",
+    "gardez vos points et quittez la manche). Sans carte devant vous, "
+    "vous devez piocher.",
     "rules.basics.bust": "Un nombre que vous avez déjà vous fait perdre : 0 point pour "
-                         "cette manche.",
+    "cette manche.",
     "rules.basics.flip7": "Sept nombres différents font un Flip 7 : 15 points de plus, et la "
-                          "manche s'arrête aussitôt pour tout le monde.",
+    "manche s'arrête aussitôt pour tout le monde.",
     "rules.basics.score": "Votre score : la somme de vos nombres, doublée par ×2, plus les "
-                          "bonus +2 à +10.",
+    "bonus +2 à +10.",
     "rules.basics.end": "Atteindre 200 pendant une manche ne l'arrête pas. En cas d'égalité "
-                        "en tête, on joue une manche de plus.",
+    "en tête, on joue une manche de plus.",
     "rules.example.score": "Compter une main",
     "rules.example.flip7": "Un Flip 7",
     "rules.actions.freeze": "Qui la révèle choisit une personne encore dans la manche — "
-                            "soi-même compris — qui garde ses points et sort de la manche.",
+    "soi-même compris — qui garde ses points et sort de la manche.",
     "rules.actions.flip_three": "Qui la révèle choisit une personne encore dans la manche, qui "
-                                "prend les trois cartes suivantes une à une. Cela s'arrête "
-                                "sur une perte ou un Flip 7.",
+    "prend les trois cartes suivantes une à une. Cela s'arrête "
+    "sur une perte ou un Flip 7.",
     "rules.actions.second_chance": "Gardez-la devant vous : elle annule un nombre en double. "
-                                   "Une seule à la fois — une deuxième va à un autre joueur "
-                                   "encore dans la manche.",
+    "Une seule à la fois — une deuxième va à un autre joueur "
+    "encore dans la manche.",
     "rules.tricky.sc.title": "Seconde Chance contre un doublon",
     "rules.tricky.sc": "Vous avez un 5 et une Seconde Chance et révélez un autre 5 : le "
-                       "nouveau 5 et la Seconde Chance vont à la défausse. Vous gardez votre "
-                       "premier 5 et restez dans la manche, mais votre tour s'arrête.",
+    "nouveau 5 et la Seconde Chance vont à la défausse. Vous gardez votre "
+    "premier 5 et restez dans la manche, mais votre tour s'arrête.",
     "rules.tricky.tray.title": "Les cartes mises de côté",
     "rules.tricky.tray": "Un Stop ou un Trois à la suite révélé pendant un Trois à la suite est "
-                         "mis de côté. Après la troisième carte, la cible les donne dans "
-                         "l'ordre, un à un. Si elle perd, ils sont défaussés.",
+    "mis de côté. Après la troisième carte, la cible les donne dans "
+    "l'ordre, un à un. Si elle perd, ils sont défaussés.",
     "rules.tricky.last.title": "Stop sur le dernier joueur",
     "rules.tricky.last": "Si personne d'autre n'est encore dans la manche, un Stop ou un "
-                         "Trois à la suite que vous révélez est pour vous : un Stop vous fait "
-                         "garder vos points et la manche s'arrête.",
+    "Trois à la suite que vous révélez est pour vous : un Stop vous fait "
+    "garder vos points et la manche s'arrête.",
     "rules.cap.hand": "votre main",
     "rules.cap.revealed": "révélée",
     "rules.cap.after": "après",
@@ -359,29 +358,36 @@ STRINGS = {
     "review.coach": "Coach",
     "review.tip": "L'analyse du coach pour cette partie (C) ; [ et ] vont aux décisions coûteuses",
     "review.title": "L'analyse du coach",
-    "review.summary": ("{who} : {n} décisions analysées, {matched} comme l'expert ; "
-                       "{points} points espérés laissés sur la table"),
+    "review.summary": (
+        "{who} : {n} décisions analysées, {matched} comme l'expert ; "
+        "{points} points espérés laissés sur la table"
+    ),
     "review.costliest": "Les décisions les plus coûteuses",
     "review.none": "Aucune décision coûteuse : bien joué !",
     "review.go": "Aller à cette décision dans le replay (1–3)",
     "review.close": "Fermer",
     "review.chart": "Chances de gagner, manche par manche",
-    "review.hit_line": ("Manche {round} : {who} pioche à {risk} % de risque de sauter avec "
-                        "{score} points"),
-    "review.stay_line": ("Manche {round} : {who} reste à {risk} % de risque de sauter avec "
-                         "{score} points"),
+    "review.hit_line": (
+        "Manche {round} : {who} pioche à {risk} % de risque de sauter avec {score} points"
+    ),
+    "review.stay_line": (
+        "Manche {round} : {who} reste à {risk} % de risque de sauter avec {score} points"
+    ),
     "review.target_line": "Manche {round} : {who} donne la carte {card} à {target}",
     "review.expert": "l'expert : {what}",
     "review.matched": "{what}, comme l'expert",
     "review.cost": "{what} : {points} points espérés, {win} % de chances de gagner ({expert})",
     # the guided first game (ui/table/tutorial.py)
     "tutorial.menu": "Apprendre à jouer",
-    "tutorial.offer": ("Nouveau à Flip 7 ? Apprendre à jouer : une première partie guidée, "
-                       "cinq manches courtes (G)"),
+    "tutorial.offer": (
+        "Nouveau à Flip 7 ? Apprendre à jouer : une première partie guidée, "
+        "cinq manches courtes (G)"
+    ),
     "tutorial.you": "Vous",
     "tutorial.clauses": "(Règles {clauses})",
-    "tutorial.insist": ("Encore une carte, s'il vous plaît : cette leçon en a besoin. "
-                        "Piocher (H ou Espace)."),
+    "tutorial.insist": (
+        "Encore une carte, s'il vous plaît : cette leçon en a besoin. Piocher (H ou Espace)."
+    ),
     "tutorial.ok": "Entrée ou un clic ici : OK",
     "tutorial.press_hit": "Piocher (H ou Espace).",
     "tutorial.your_choice": "À vous de choisir : votre choix compte.",
@@ -393,18 +399,22 @@ STRINGS = {
     "tutorial.round": "Nouvelle manche : les cartes de la précédente sont à la défausse. Piochez.",
     "tutorial.modifier": "Un +4 : un modificateur ajoute ses points et ne fait jamais sauter.",
     "tutorial.x2": "×2 double la somme de vos nombres : 9 × 2 + 4 = 22.",
-    "tutorial.second_chance": ("Une Seconde Chance, gardée devant vous. La prochaine carte est un "
-                               "9…"),
+    "tutorial.second_chance": (
+        "Une Seconde Chance, gardée devant vous. La prochaine carte est un 9…"
+    ),
     "tutorial.saved": "Sauvé ! Le second 9 et la Seconde Chance sont partis à la défausse.",
     "tutorial.round_freeze": "Manche suivante. Piochez : une carte action arrive.",
     "tutorial.freeze": "Une carte Stop : cliquez sur le joueur qui doit s'arrêter (ou 1–3).",
     "tutorial.round_flip_three": "Manche suivante. Piochez encore.",
-    "tutorial.flip_three": ("Trois à la suite : choisissez qui prend les trois cartes suivantes "
-                            "(ou 1–3)."),
+    "tutorial.flip_three": (
+        "Trois à la suite : choisissez qui prend les trois cartes suivantes (ou 1–3)."
+    ),
     "tutorial.tray": "Un Stop est sorti pendant le Trois à la suite : il attend sur le plateau.",
     "tutorial.flip7": "Dernière leçon : réunissez sept nombres différents. Piochez encore !",
     # the guided first game: the effect queue
-    "tutorial.queue": ("La carte donnée depuis le plateau attend dans la file des effets : "
-                       "une fois toutes les cartes mises de côté données, elles "
-                       "s'appliquent une à une, dans l'ordre."),
+    "tutorial.queue": (
+        "La carte donnée depuis le plateau attend dans la file des effets : "
+        "une fois toutes les cartes mises de côté données, elles "
+        "s'appliquent une à une, dans l'ordre."
+    ),
 }

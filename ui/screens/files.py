@@ -50,18 +50,30 @@ class FilesScene(FormScene):
         y = p.bottom - pad - row
         if self.files:
             self.widgets["list"] = pygame_gui.elements.UISelectionList(
-                pygame.Rect(x, list_top, w, y - round(16 * u) - list_top), list(self.files),
-                self.app.manager)
+                pygame.Rect(x, list_top, w, y - round(16 * u) - list_top),
+                list(self.files),
+                self.app.manager,
+            )
         browse_w = round(200 * u)
-        self.entry("path", (x, y, w - browse_w - round(10 * u), row), self.path, PATH_LIMIT,
-                   placeholder=f"({t('files.path_hint')})")
+        self.entry(
+            "path",
+            (x, y, w - browse_w - round(10 * u), row),
+            self.path,
+            PATH_LIMIT,
+            placeholder=f"({t('files.path_hint')})",
+        )
         self.button("browse", (x + w - browse_w, y, browse_w, row), t("files.browse"))
         bw, bh = round(200 * u), round(48 * u)
         by = p.bottom + round(20 * u)
-        self.button("cancel", (p.centerx - bw - round(8 * u), by, bw, bh), t("files.cancel"),
-                    "#menu_button")
-        self.button("ok", (p.centerx + round(8 * u), by, bw, bh),
-                    t("files.save" if self.mode == "save" else "files.load"), "#primary_button")
+        self.button(
+            "cancel", (p.centerx - bw - round(8 * u), by, bw, bh), t("files.cancel"), "#menu_button"
+        )
+        self.button(
+            "ok",
+            (p.centerx + round(8 * u), by, bw, bh),
+            t("files.save" if self.mode == "save" else "files.load"),
+            "#primary_button",
+        )
 
     def kill_ui(self) -> None:
         super().kill_ui()
@@ -74,11 +86,18 @@ class FilesScene(FormScene):
         self.panel(img, p, u)
         pad = round(20 * u)
         folder = t("files.folder", folder=shown(self.app.dirs.saves))
-        self.text(img, folder, max(10, round(14 * u)), MUTED, max_width=p.w - 2 * pad,
-                  topleft=(p.x + pad, p.y + round(14 * u)))
+        self.text(
+            img,
+            folder,
+            max(10, round(14 * u)),
+            MUTED,
+            max_width=p.w - 2 * pad,
+            topleft=(p.x + pad, p.y + round(14 * u)),
+        )
         if not self.files:
-            self.text(img, t("files.none"), round(18 * u), MUTED,
-                      center=(p.centerx, p.y + round(120 * u)))
+            self.text(
+                img, t("files.none"), round(18 * u), MUTED, center=(p.centerx, p.y + round(120 * u))
+            )
 
     # ------------------------------------------------------------ input
     def on_text(self, name: str, text: str) -> None:
@@ -98,8 +117,10 @@ class FilesScene(FormScene):
             self.browse()
 
     def on_event(self, event) -> bool:
-        if event.type in (pygame_gui.UI_SELECTION_LIST_NEW_SELECTION,
-                          pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION):
+        if event.type in (
+            pygame_gui.UI_SELECTION_LIST_NEW_SELECTION,
+            pygame_gui.UI_SELECTION_LIST_DOUBLE_CLICKED_SELECTION,
+        ):
             path = self.files.get(event.text)
             if path is not None:
                 self.set_path(str(path))
@@ -141,8 +162,12 @@ class FilesScene(FormScene):
         if not start.is_dir():
             start = Path.home()
         self.browser = pygame_gui.windows.UIFileDialog(
-            rect, self.app.manager, window_title=t("files.browse_title"),
-            initial_file_path=str(start), allow_existing_files_only=self.mode == "load")
+            rect,
+            self.app.manager,
+            window_title=t("files.browse_title"),
+            initial_file_path=str(start),
+            allow_existing_files_only=self.mode == "load",
+        )
 
     def target(self) -> Path | None:
         text = self.path.strip()

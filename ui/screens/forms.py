@@ -34,8 +34,7 @@ def felt(size: tuple[int, int]) -> pygame.Surface:
         for y in range(18):
             for x in range(32):
                 d = min(1.0, (((x - 16) / 18) ** 2 + ((y - 8) / 11) ** 2) ** 0.5)
-                small.set_at((x, y), (round(46 - 34 * d), round(128 - 76 * d),
-                                      round(80 - 48 * d)))
+                small.set_at((x, y), (round(46 - 34 * d), round(128 - 76 * d), round(80 - 48 * d)))
         img = _felts.put(size, pygame.transform.smoothscale(small, size))
     return img
 
@@ -105,19 +104,41 @@ class FormScene(Scene):
         """Create the widgets (``self.button``, ``self.entry``…) for the current size."""
 
     # ------------------------------------------------------------ widgets
-    def button(self, name: str, rect, text: str, object_id: str | None = None,
-               tooltip: str | None = None, container=None) -> pygame_gui.elements.UIButton:
+    def button(
+        self,
+        name: str,
+        rect,
+        text: str,
+        object_id: str | None = None,
+        tooltip: str | None = None,
+        container=None,
+    ) -> pygame_gui.elements.UIButton:
         button = pygame_gui.elements.UIButton(
-            pygame.Rect(rect), text, self.app.manager, object_id=object_id,
-            tool_tip_text=tooltip, container=container)
+            pygame.Rect(rect),
+            text,
+            self.app.manager,
+            object_id=object_id,
+            tool_tip_text=tooltip,
+            container=container,
+        )
         self.widgets[name] = button
         return button
 
-    def entry(self, name: str, rect, text: str = "", limit: int | None = None,
-              container=None, placeholder: str = "") -> pygame_gui.elements.UITextEntryLine:
+    def entry(
+        self,
+        name: str,
+        rect,
+        text: str = "",
+        limit: int | None = None,
+        container=None,
+        placeholder: str = "",
+    ) -> pygame_gui.elements.UITextEntryLine:
         entry = pygame_gui.elements.UITextEntryLine(
-            pygame.Rect(rect), self.app.manager, container=container,
-            placeholder_text=placeholder or None)
+            pygame.Rect(rect),
+            self.app.manager,
+            container=container,
+            placeholder_text=placeholder or None,
+        )
         if limit:
             entry.set_text_length_limit(limit)
         # typed or pasted, a field takes only characters that draw with a width of their own:
@@ -128,14 +149,26 @@ class FormScene(Scene):
         self.widgets[name] = entry
         return entry
 
-    def choice(self, name: str, options: list[tuple[str, str]], selected: str,
-               rect: pygame.Rect, gap: int, container=None) -> None:
+    def choice(
+        self,
+        name: str,
+        options: list[tuple[str, str]],
+        selected: str,
+        rect: pygame.Rect,
+        gap: int,
+        container=None,
+    ) -> None:
         """Buttons side by side, one selected: ``name:value`` widgets (``value`` from options)."""
         n = len(options)
         w = (rect.w - gap * (n - 1)) // n
         for i, (value, text) in enumerate(options):
-            b = self.button(f"{name}:{value}", (rect.x + i * (w + gap), rect.y, w, rect.h), text,
-                            object_id="#choice_button", container=container)
+            b = self.button(
+                f"{name}:{value}",
+                (rect.x + i * (w + gap), rect.y, w, rect.h),
+                text,
+                object_id="#choice_button",
+                container=container,
+            )
             if value == selected:
                 b.select()
 
@@ -217,8 +250,7 @@ class FormScene(Scene):
         img = felt(size).copy()
         u = unit_for(size)
         if self.TITLE:
-            self.text(img, t(self.TITLE), round(40 * u), GOLD,
-                      midtop=(size[0] // 2, round(18 * u)))
+            self.text(img, t(self.TITLE), round(40 * u), GOLD, midtop=(size[0] // 2, round(18 * u)))
         self.render_body(img, u)
         return img
 
@@ -229,15 +261,17 @@ class FormScene(Scene):
         """Draw what changes without a rebuild (called every frame the screen is drawn)."""
 
     # ------------------------------------------------------------ helpers
-    def text(self, img, text: str, size: int, color=CREAM, max_width: int | None = None,
-             **anchor) -> pygame.Rect:
+    def text(
+        self, img, text: str, size: int, color=CREAM, max_width: int | None = None, **anchor
+    ) -> pygame.Rect:
         s = self.app.assets.text(text, size, color, max_width=max_width)
         r = s.get_rect(**anchor)
         img.blit(s, r)
         return r
 
-    def para(self, img, text: str, size: int, width: int, topleft, color=MUTED,
-             max_lines: int = 3) -> pygame.Rect:
+    def para(
+        self, img, text: str, size: int, width: int, topleft, color=MUTED, max_lines: int = 3
+    ) -> pygame.Rect:
         s = self.app.assets.wrapped(text, size, color, width, max_lines=max_lines, shadow=True)
         return img.blit(s, topleft)
 
@@ -245,8 +279,10 @@ class FormScene(Scene):
         """A rounded panel with a shadow, blended over ``img``."""
         radius = round(16 * u)
         assets = self.app.assets
-        img.blit(assets.panel(rect.size, (0, 0, 0, 90), radius=radius),
-                 rect.move(round(4 * u), round(6 * u)))
+        img.blit(
+            assets.panel(rect.size, (0, 0, 0, 90), radius=radius),
+            rect.move(round(4 * u), round(6 * u)),
+        )
         img.blit(assets.panel(rect.size, fill, edge, radius, max(1, round(2 * u))), rect)
 
 
@@ -270,7 +306,8 @@ class DialogScene(FormScene):
         d = self.dialog()
         self.panel(img, d, u, fill=DIALOG, edge=GOLD)
         if self.TITLE:
-            self.text(img, t(self.TITLE), round(30 * u), GOLD,
-                      midtop=(d.centerx, d.y + round(16 * u)))
+            self.text(
+                img, t(self.TITLE), round(30 * u), GOLD, midtop=(d.centerx, d.y + round(16 * u))
+            )
         self.render_body(img, u)
         return img

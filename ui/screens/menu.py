@@ -14,10 +14,20 @@ from ui.screens.forms import FormScene
 from ui.storage.marks import first_offer
 
 FAN = ("7", "x2", "flip_three", "12", "second_chance", "+4", "freeze")
-KEYS = {pygame.K_c: "continue", pygame.K_n: "new", pygame.K_l: "load", pygame.K_d: "demo",
-        pygame.K_r: "rules", pygame.K_s: "settings", pygame.K_q: "quit",
-        pygame.K_w: "replays", pygame.K_k: "sheet", pygame.K_t: "stats",
-        pygame.K_ESCAPE: "quit", pygame.K_g: "learn"}
+KEYS = {
+    pygame.K_c: "continue",
+    pygame.K_n: "new",
+    pygame.K_l: "load",
+    pygame.K_d: "demo",
+    pygame.K_r: "rules",
+    pygame.K_s: "settings",
+    pygame.K_q: "quit",
+    pygame.K_w: "replays",
+    pygame.K_k: "sheet",
+    pygame.K_t: "stats",
+    pygame.K_ESCAPE: "quit",
+    pygame.K_g: "learn",
+}
 
 
 class MenuScene(FormScene):
@@ -27,10 +37,18 @@ class MenuScene(FormScene):
         self.offer = first_offer(app.dirs)  # the very first start: "Learn to play" is offered
 
     def choices(self) -> list[tuple[str, str]]:
-        names = [("new", "menu.new_game"), ("load", "menu.load"), ("replays", "replay.menu"),
-                 ("sheet", "sheet.menu"), ("stats", "stats.menu"), ("demo", "menu.demo"),
-                 ("rules", "menu.rules"), ("settings", "menu.settings"),
-                 ("learn", "tutorial.menu"), ("quit", "menu.quit")]
+        names = [
+            ("new", "menu.new_game"),
+            ("load", "menu.load"),
+            ("replays", "replay.menu"),
+            ("sheet", "sheet.menu"),
+            ("stats", "stats.menu"),
+            ("demo", "menu.demo"),
+            ("rules", "menu.rules"),
+            ("settings", "menu.settings"),
+            ("learn", "tutorial.menu"),
+            ("quit", "menu.quit"),
+        ]
         if self.saved is not None:
             names.insert(0, ("continue", "menu.continue"))
         return names
@@ -46,7 +64,7 @@ class MenuScene(FormScene):
         self.button(primary[0], (x0, y, bw, bh), t(primary[1]), "#primary_button")
         y += bh + gap
         for i in range(0, len(rest), 2):
-            pair = rest[i:i + 2]
+            pair = rest[i : i + 2]
             width = half if len(pair) == 2 else bw
             for j, (name, key) in enumerate(pair):
                 self.button(name, (x0 + j * (half + gap), y, width, bh), t(key), "#menu_button")
@@ -120,18 +138,38 @@ class MenuScene(FormScene):
             dy = abs(i - 3) ** 1.6 * 6 * u
             img.blit(face, face.get_rect(center=(round(cx + dx), round(cy + dy))))
         self.text(img, t("app.title"), round(64 * u), GOLD, midtop=(cx, round(h * 0.04)))
-        self.text(img, t("menu.subtitle"), round(20 * u), CREAM,
-                  midtop=(cx, round(h * 0.04) + round(76 * u)))
+        self.text(
+            img,
+            t("menu.subtitle"),
+            round(20 * u),
+            CREAM,
+            midtop=(cx, round(h * 0.04) + round(76 * u)),
+        )
         if self.saved is not None:
             when = time.strftime("%H:%M", time.localtime(self.saved.saved_at))
-            line = t("menu.saved_game", round=self.saved.round_no,
-                     players=", ".join(self.saved.players), time=when)
-            self.text(img, line, round(15 * u), MUTED, max_width=round(900 * u),
-                      midbottom=(cx, self.buttons_top(u) - round(10 * u)))
+            line = t(
+                "menu.saved_game",
+                round=self.saved.round_no,
+                players=", ".join(self.saved.players),
+                time=when,
+            )
+            self.text(
+                img,
+                line,
+                round(15 * u),
+                MUTED,
+                max_width=round(900 * u),
+                midbottom=(cx, self.buttons_top(u) - round(10 * u)),
+            )
         if self.offer and self.saved is None:
-            offer = self.app.assets.wrapped(t("tutorial.offer"), round(17 * u), GOLD,
-                                            min(round(900 * u), w - round(40 * u)), max_lines=2,
-                                            center=True)
+            offer = self.app.assets.wrapped(
+                t("tutorial.offer"),
+                round(17 * u),
+                GOLD,
+                min(round(900 * u), w - round(40 * u)),
+                max_lines=2,
+                center=True,
+            )
             img.blit(offer, offer.get_rect(midbottom=(cx, self.buttons_top(u) - round(10 * u))))
         keys = "N · L · W · K · T · D · R · S · G · Q"
         keys = "C · " + keys if self.saved else keys

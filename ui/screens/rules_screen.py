@@ -16,14 +16,28 @@ BASICS = ("goal", "turn", "bust", "flip7", "score", "end")
 # Each illustrated row: its text key and a picture, a sequence of signs ("→", "+")
 # and groups of cards with a caption under them (an i18n key, or None). A card in
 # brackets is one set aside in the tray: outlined, dimmed.
-ACTIONS = (("freeze", ((None, ("freeze",)),)), ("flip_three", ((None, ("flip_three",)),)),
-           ("second_chance", ((None, ("second_chance",)),)))
-TRICKY = (("sc", (("rules.cap.hand", ("5", "second_chance")), "+",
-                  ("rules.cap.revealed", ("5",)), "→", ("rules.cap.after", ("5",)))),
-          ("tray", (("card.flip_three", ("flip_three",)), "→",
-                    ("rules.cap.tray", ("3", "(freeze)", "9")))),
-          ("last", (("rules.cap.alone", ("freeze",)), "→",
-                    ("rules.cap.banked", ("7", "10", "+4")))))
+ACTIONS = (
+    ("freeze", ((None, ("freeze",)),)),
+    ("flip_three", ((None, ("flip_three",)),)),
+    ("second_chance", ((None, ("second_chance",)),)),
+)
+TRICKY = (
+    (
+        "sc",
+        (
+            ("rules.cap.hand", ("5", "second_chance")),
+            "+",
+            ("rules.cap.revealed", ("5",)),
+            "→",
+            ("rules.cap.after", ("5",)),
+        ),
+    ),
+    (
+        "tray",
+        (("card.flip_three", ("flip_three",)), "→", ("rules.cap.tray", ("3", "(freeze)", "9"))),
+    ),
+    ("last", (("rules.cap.alone", ("freeze",)), "→", ("rules.cap.banked", ("7", "10", "+4")))),
+)
 SCORING = ("7", "11", "+8", "x2")
 FLIP7 = ("0", "1", "2", "4", "6", "9", "12")
 
@@ -46,11 +60,16 @@ class RulesScene(FormScene):
         a = self.area()
         tabs = pygame.Rect(0, 0, min(a.w, round(720 * u)), round(42 * u))
         tabs.midbottom = (a.centerx, a.y - round(12 * u))
-        self.choice("page", [(p, t(f"rules.tab.{p}")) for p in PAGES], self.page, tabs,
-                    round(10 * u))
+        self.choice(
+            "page", [(p, t(f"rules.tab.{p}")) for p in PAGES], self.page, tabs, round(10 * u)
+        )
         bw, bh = round(220 * u), round(48 * u)
-        self.button("back", (a.centerx - bw // 2, a.bottom + round(18 * u), bw, bh),
-                    t("settings.back"), "#primary_button")
+        self.button(
+            "back",
+            (a.centerx - bw // 2, a.bottom + round(18 * u), bw, bh),
+            t("settings.back"),
+            "#primary_button",
+        )
 
     def on_button(self, name: str) -> None:
         if name == "back":
@@ -98,48 +117,88 @@ class RulesScene(FormScene):
         y = r.y
         step = r.h // len(BASICS)
         for key in BASICS:
-            pygame.draw.circle(img, GOLD, (r.x + round(6 * u), y + round(11 * u)),
-                               max(2, round(4 * u)))
-            self.para(img, t(f"rules.basics.{key}"), size, text_w - round(20 * u),
-                      (r.x + round(20 * u), y), CREAM, max_lines=3)
+            pygame.draw.circle(
+                img, GOLD, (r.x + round(6 * u), y + round(11 * u)), max(2, round(4 * u))
+            )
+            self.para(
+                img,
+                t(f"rules.basics.{key}"),
+                size,
+                text_w - round(20 * u),
+                (r.x + round(20 * u), y),
+                CREAM,
+                max_lines=3,
+            )
             y += step
-        right = pygame.Rect(r.x + text_w + round(30 * u), r.y, r.w - text_w - round(30 * u),
-                            r.h)
+        right = pygame.Rect(r.x + text_w + round(30 * u), r.y, r.w - text_w - round(30 * u), r.h)
         ch = min(round(120 * u), right.h // 4)
-        self.text(img, t("rules.example.score"), max(11, round(16 * u)), GOLD,
-                  midtop=(right.centerx, right.y))
+        self.text(
+            img,
+            t("rules.example.score"),
+            max(11, round(16 * u)),
+            GOLD,
+            midtop=(right.centerx, right.y),
+        )
         top = right.y + round(30 * u)
         self.cards(img, SCORING, right.centerx, top, ch, u)
-        self.text(img, "(7 + 11) × 2 + 8 = 44", round(20 * u), CREAM,
-                  midtop=(right.centerx, top + ch + round(10 * u)))
+        self.text(
+            img,
+            "(7 + 11) × 2 + 8 = 44",
+            round(20 * u),
+            CREAM,
+            midtop=(right.centerx, top + ch + round(10 * u)),
+        )
         top2 = top + ch + round(60 * u)
-        self.text(img, t("rules.example.flip7"), max(11, round(16 * u)), GOLD,
-                  midtop=(right.centerx, top2))
+        self.text(
+            img,
+            t("rules.example.flip7"),
+            max(11, round(16 * u)),
+            GOLD,
+            midtop=(right.centerx, top2),
+        )
         small = min(ch, round(right.w / len(FLIP7) * 1.4 / 0.8))
         self.cards(img, FLIP7, right.centerx, top2 + round(30 * u), small, u, overlap=0.72)
-        self.text(img, "34 + 15 = 49", round(20 * u), CREAM,
-                  midtop=(right.centerx, top2 + round(40 * u) + small))
+        self.text(
+            img,
+            "34 + 15 = 49",
+            round(20 * u),
+            CREAM,
+            midtop=(right.centerx, top2 + round(40 * u) + small),
+        )
 
     def render_row(self, img, row: pygame.Rect, key: str, picture, u: float) -> None:
         pics_w = round(row.w * (0.2 if self.page == "actions" else 0.46))
         caption = max(10, round(13 * u))
         has_captions = any(isinstance(p, tuple) and p[0] for p in picture)
-        ch = min(round(124 * u), row.h - round(16 * u) - (caption + round(8 * u)
-                                                           if has_captions else 0))
+        ch = min(
+            round(124 * u), row.h - round(16 * u) - (caption + round(8 * u) if has_captions else 0)
+        )
         ch = min(ch, self.fit_height(picture, pics_w, u))
         top = row.centery - (ch + (caption if has_captions else 0)) // 2
         self.picture(img, picture, row.x + pics_w // 2, top, ch, caption, u)
         x = row.x + pics_w + round(24 * u)
         width = row.right - x
         base = "rules.actions" if self.page == "actions" else "rules.tricky"
-        title = (card_name(key) if self.page == "actions" else t(f"{base}.{key}.title"))
+        title = card_name(key) if self.page == "actions" else t(f"{base}.{key}.title")
         self.text(img, title, round(20 * u), GOLD, topleft=(x, row.y + round(8 * u)))
         body = 17 if self.page == "actions" else 15
-        self.para(img, t(f"{base}.{key}"), max(11, round(body * u)), width,
-                  (x, row.y + round(40 * u)), CREAM, max_lines=5)
+        self.para(
+            img,
+            t(f"{base}.{key}"),
+            max(11, round(body * u)),
+            width,
+            (x, row.y + round(40 * u)),
+            CREAM,
+            max_lines=5,
+        )
         if row.bottom < self.area().bottom - round(40 * u):
-            pygame.draw.line(img, (60, 100, 76), (row.x, row.bottom - 2),
-                             (row.right, row.bottom - 2), max(1, round(u)))
+            pygame.draw.line(
+                img,
+                (60, 100, 76),
+                (row.x, row.bottom - 2),
+                (row.right, row.bottom - 2),
+                max(1, round(u)),
+            )
 
     @staticmethod
     def _widths(picture, cw: int, gap: int, overlap: float) -> list[int]:
@@ -159,13 +218,13 @@ class RulesScene(FormScene):
         total = sum(widths) + gap * (len(widths) - 1)
         return int(width / total * 100 * 1.4) if total > width else 10_000
 
-    def cards(self, img, cards, cx: int, top: int, ch: int, u: float,
-              overlap: float = 1.0) -> None:
+    def cards(self, img, cards, cx: int, top: int, ch: int, u: float, overlap: float = 1.0) -> None:
         """A row of cards centred on ``cx``."""
         self.picture(img, ((None, tuple(cards)),), cx, top, ch, 0, u, overlap)
 
-    def picture(self, img, picture, cx: int, top: int, ch: int, caption: int, u: float,
-                overlap: float = 1.0) -> None:
+    def picture(
+        self, img, picture, cx: int, top: int, ch: int, caption: int, u: float, overlap: float = 1.0
+    ) -> None:
         """Groups of cards and signs in a row centred on ``cx``, captions under the groups."""
         cw = round(ch / 1.4)
         gap = round(8 * u)
@@ -185,13 +244,19 @@ class RulesScene(FormScene):
                 if aside:
                     face = face.copy()
                     face.set_alpha(150)
-                    pygame.draw.rect(img, GOLD, pygame.Rect(x - 3, top - 3, cw + 6, ch + 6),
-                                     width=max(2, round(2 * u)), border_radius=round(8 * u))
+                    pygame.draw.rect(
+                        img,
+                        GOLD,
+                        pygame.Rect(x - 3, top - 3, cw + 6, ch + 6),
+                        width=max(2, round(2 * u)),
+                        border_radius=round(8 * u),
+                    )
                 img.blit(face, (x, top))
                 x += round(cw * overlap) + gap
             x += w - (round(cw * overlap) + gap) * len(cards) + gap
             if label:
                 text = t(label)
-                s = assets.wrapped(text, caption, MUTED, max(w, round(150 * u)), 2, shadow=True,
-                                   center=True)
+                s = assets.wrapped(
+                    text, caption, MUTED, max(w, round(150 * u)), 2, shadow=True, center=True
+                )
                 img.blit(s, s.get_rect(midtop=(cx_group, top + ch + round(6 * u))))

@@ -19,8 +19,11 @@ from ui.theme import window_scale
 
 LANGUAGE_NAMES = (("en", "English"), ("fr", "Français"), ("de", "Deutsch"))
 ROWS = ("language", "speed", "reduced_motion", "hints", "volume", "window", "fullscreen")
-HELP = {"reduced_motion": "settings.motion_help", "hints": "settings.hints_help",
-        "speed": "settings.speed_help"}
+HELP = {
+    "reduced_motion": "settings.motion_help",
+    "hints": "settings.hints_help",
+    "speed": "settings.speed_help",
+}
 
 
 def _speed_label(speed: float) -> str:
@@ -54,22 +57,33 @@ class SettingsScene(FormScene):
                 options = [(str(v), _speed_label(v)) for v in SPEEDS]
                 self.choice(name, options, str(float(cfg.speed)), rect, gap)
             elif name in ("reduced_motion", "hints", "fullscreen"):
-                value = {"reduced_motion": cfg.reduced_motion, "hints": cfg.hints,
-                         "fullscreen": self.app.fullscreen}[name]
+                value = {
+                    "reduced_motion": cfg.reduced_motion,
+                    "hints": cfg.hints,
+                    "fullscreen": self.app.fullscreen,
+                }[name]
                 half = pygame.Rect(x, y, (width - gap) // 2, h)
                 self.choice(name, on_off, "on" if value else "off", half, gap)
             elif name == "volume":
                 slider = pygame_gui.elements.UIHorizontalSlider(
-                    pygame.Rect(x, y, width - round(110 * u), h), round(cfg.volume * 100),
-                    (0, 100), self.app.manager, click_increment=10)
+                    pygame.Rect(x, y, width - round(110 * u), h),
+                    round(cfg.volume * 100),
+                    (0, 100),
+                    self.app.manager,
+                    click_increment=10,
+                )
                 self.widgets["volume"] = slider
             elif name == "window":
                 options = [(f"{a}x{b}", f"{a}×{b}") for a, b in WINDOW_SIZES]
                 size = self.app.size  # the window as it is (a dragged size: none)
                 self.choice(name, options, f"{size[0]}x{size[1]}", rect, gap)
         bw, bh = round(220 * u), round(48 * u)
-        self.button("back", (panel.centerx - bw // 2, panel.bottom + round(18 * u), bw, bh),
-                    t("settings.back"), "#primary_button")
+        self.button(
+            "back",
+            (panel.centerx - bw // 2, panel.bottom + round(18 * u), bw, bh),
+            t("settings.back"),
+            "#primary_button",
+        )
 
     def background_key(self) -> object:
         return round(self.app.config.volume * 100)
@@ -84,22 +98,46 @@ class SettingsScene(FormScene):
             help_key = HELP.get(name)
             below = help_key is not None and name == "speed"  # the others: beside On/Off
             dy = round(9 * u) if below else 0
-            self.text(img, t(f"settings.{name}"), round(19 * u), CREAM,
-                      max_width=x - label_x - round(12 * u), midleft=(label_x, mid - dy))
+            self.text(
+                img,
+                t(f"settings.{name}"),
+                round(19 * u),
+                CREAM,
+                max_width=x - label_x - round(12 * u),
+                midleft=(label_x, mid - dy),
+            )
             if below:
-                self.text(img, t(help_key), max(10, round(12 * u)), MUTED,
-                          max_width=x - label_x - round(12 * u), midleft=(label_x, mid + 11 * u))
+                self.text(
+                    img,
+                    t(help_key),
+                    max(10, round(12 * u)),
+                    MUTED,
+                    max_width=x - label_x - round(12 * u),
+                    midleft=(label_x, mid + 11 * u),
+                )
             elif help_key:
                 beside = x + (width - round(8 * u)) // 2 + round(24 * u)
-                note = self.app.assets.wrapped(t(help_key), small, MUTED, x + width - beside,
-                                               max_lines=2, shadow=True)
+                note = self.app.assets.wrapped(
+                    t(help_key), small, MUTED, x + width - beside, max_lines=2, shadow=True
+                )
                 img.blit(note, note.get_rect(midleft=(beside, mid)))
             if name == "volume":
-                self.text(img, f"{round(self.app.config.volume * 100)} %", round(19 * u), CREAM,
-                          midright=(x + width, mid))
+                self.text(
+                    img,
+                    f"{round(self.app.config.volume * 100)} %",
+                    round(19 * u),
+                    CREAM,
+                    midright=(x + width, mid),
+                )
         where = t("settings.saved_in", file=shown(self.app.dirs.settings))
-        self.text(img, where, max(10, round(12 * u)), MUTED, max_width=panel.w,
-                  midbottom=(panel.centerx, self.app.size[1] - round(6 * u)))
+        self.text(
+            img,
+            where,
+            max(10, round(12 * u)),
+            MUTED,
+            max_width=panel.w,
+            midbottom=(panel.centerx, self.app.size[1] - round(6 * u)),
+        )
 
     # ------------------------------------------------------------ input
     def on_button(self, name: str) -> None:
@@ -121,8 +159,10 @@ class SettingsScene(FormScene):
         self.select(row, value)
 
     def on_event(self, event) -> bool:
-        if (event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED
-                and event.ui_element is self.widgets.get("volume")):
+        if (
+            event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED
+            and event.ui_element is self.widgets.get("volume")
+        ):
             self.app.change_settings(volume=round(event.value) / 100)
             self.app.sound.play("flip")
             return True

@@ -19,8 +19,12 @@ from ui.screens.forms import FormScene
 from ui.screens.setup_model import NAME_LIMIT, PLUGIN, SPEC_LIMIT, TableSetup, seat_kind
 from ui.theme import window_scale
 
-ROW_TOOLS = (("dealer", "D", "setup.tip.dealer"), ("up", "▲", "setup.tip.up"),
-             ("down", "▼", "setup.tip.down"), ("remove", "✕", "setup.tip.remove"))
+ROW_TOOLS = (
+    ("dealer", "D", "setup.tip.dealer"),
+    ("up", "▲", "setup.tip.up"),
+    ("down", "▼", "setup.tip.down"),
+    ("remove", "✕", "setup.tip.remove"),
+)
 
 
 def kind_label(bot: str | None) -> str:
@@ -39,7 +43,6 @@ class SetupScene(FormScene):
         self.setup: TableSetup = app.last_setup
         self.scroller: pygame_gui.elements.UIScrollingContainer | None = None
 
-
     # ------------------------------------------------------------ geometry
     def panels(self) -> tuple[pygame.Rect, pygame.Rect, float]:
         w, h = self.app.size
@@ -53,8 +56,12 @@ class SetupScene(FormScene):
 
     def rows_rect(self) -> pygame.Rect:
         left, _right, u = self.panels()
-        return pygame.Rect(left.x + round(14 * u), left.y + round(48 * u),
-                           left.w - round(20 * u), left.h - round(48 * u) - round(66 * u))
+        return pygame.Rect(
+            left.x + round(14 * u),
+            left.y + round(48 * u),
+            left.w - round(20 * u),
+            left.h - round(48 * u) - round(66 * u),
+        )
 
     BLOCKS = (("target", 64), ("opening", 112), ("f3", 112), ("dealer", 64), ("seed", 84))
 
@@ -86,24 +93,48 @@ class SetupScene(FormScene):
         s = self.setup
         ew = round(130 * u)
         self.entry("target", (right.right - round(20 * u) - ew, ys["target"], ew, bh), s.target, 6)
-        self.choice("opening", [(v, t(f"setup.opening.{v}")) for v in OPENINGS], s.opening,
-                    pygame.Rect(x, ys["opening"] + round(28 * u), width, bh), round(8 * u))
-        self.choice("f3", [(v, t(f"setup.f3.{v}")) for v in FLIP_THREE_ON_BUST],
-                    s.flip_three_on_bust, pygame.Rect(x, ys["f3"] + round(28 * u), width, bh),
-                    round(8 * u))
+        self.choice(
+            "opening",
+            [(v, t(f"setup.opening.{v}")) for v in OPENINGS],
+            s.opening,
+            pygame.Rect(x, ys["opening"] + round(28 * u), width, bh),
+            round(8 * u),
+        )
+        self.choice(
+            "f3",
+            [(v, t(f"setup.f3.{v}")) for v in FLIP_THREE_ON_BUST],
+            s.flip_three_on_bust,
+            pygame.Rect(x, ys["f3"] + round(28 * u), width, bh),
+            round(8 * u),
+        )
         rw = round(130 * u)
-        self.button("random_dealer", (right.right - round(20 * u) - rw, ys["dealer"], rw, bh),
-                    t("setup.random"), "#choice_button")
-        self.entry("seed", (right.right - round(20 * u) - ew - rw - round(10 * u), ys["seed"],
-                            ew + rw + round(10 * u), bh), s.seed, 18,
-                   placeholder=f"({t('setup.random')})")
+        self.button(
+            "random_dealer",
+            (right.right - round(20 * u) - rw, ys["dealer"], rw, bh),
+            t("setup.random"),
+            "#choice_button",
+        )
+        self.entry(
+            "seed",
+            (
+                right.right - round(20 * u) - ew - rw - round(10 * u),
+                ys["seed"],
+                ew + rw + round(10 * u),
+                bh,
+            ),
+            s.seed,
+            18,
+            placeholder=f"({t('setup.random')})",
+        )
         w, h = self.app.size
         bw, bh2 = round(220 * u), round(50 * u)
         by = h - round(70 * u)
-        self.button("back", (w // 2 - bw - round(10 * u), by, bw, bh2), t("settings.back"),
-                    "#menu_button")
-        self.button("start", (w // 2 + round(10 * u), by, bw, bh2), t("setup.start"),
-                    "#primary_button")
+        self.button(
+            "back", (w // 2 - bw - round(10 * u), by, bw, bh2), t("settings.back"), "#menu_button"
+        )
+        self.button(
+            "start", (w // 2 + round(10 * u), by, bw, bh2), t("setup.start"), "#primary_button"
+        )
         self.refresh()
 
     def build_rows(self, u: float) -> None:
@@ -112,7 +143,8 @@ class SetupScene(FormScene):
         row_h, step = round(40 * u), round(48 * u)
         n = len(self.setup.seats)
         self.scroller = pygame_gui.elements.UIScrollingContainer(
-            area, manager, allow_scroll_x=False)
+            area, manager, allow_scroll_x=False
+        )
         self.widgets["rows"] = self.scroller
         bar = 26  # pygame_gui's scroll bar is 20 px at any size
         self.scroller.set_scrollable_area_dimensions((area.w - bar, n * step))
@@ -122,24 +154,37 @@ class SetupScene(FormScene):
         for i, seat in enumerate(self.setup.seats):
             y = i * step
             x = 0
-            self.button(f"kind:{i}", (x, y, kind_w, row_h), "", "#choice_button",
-                        container=self.scroller)
+            self.button(
+                f"kind:{i}", (x, y, kind_w, row_h), "", "#choice_button", container=self.scroller
+            )
             x += kind_w + round(8 * u)
             if seat_kind(seat.bot) == PLUGIN:  # the name, then the spec of the bot function
                 half = (name_w - round(8 * u)) * 2 // 5
-                self.entry(f"name:{i}", (x, y, half, row_h), "", NAME_LIMIT,
-                           container=self.scroller)
-                self.entry(f"spec:{i}", (x + half + round(8 * u), y,
-                                         name_w - half - round(8 * u), row_h),
-                           seat.bot or "", SPEC_LIMIT, container=self.scroller,
-                           placeholder=t("setup.spec_hint"))
+                self.entry(
+                    f"name:{i}", (x, y, half, row_h), "", NAME_LIMIT, container=self.scroller
+                )
+                self.entry(
+                    f"spec:{i}",
+                    (x + half + round(8 * u), y, name_w - half - round(8 * u), row_h),
+                    seat.bot or "",
+                    SPEC_LIMIT,
+                    container=self.scroller,
+                    placeholder=t("setup.spec_hint"),
+                )
             else:
-                self.entry(f"name:{i}", (x, y, name_w, row_h), "", NAME_LIMIT,
-                           container=self.scroller)
+                self.entry(
+                    f"name:{i}", (x, y, name_w, row_h), "", NAME_LIMIT, container=self.scroller
+                )
             x += name_w + round(8 * u)
             for name, label, tip in ROW_TOOLS:
-                self.button(f"{name}:{i}", (x, y, tool, row_h), label, "#tool_button",
-                            tooltip=t(tip), container=self.scroller)
+                self.button(
+                    f"{name}:{i}",
+                    (x, y, tool, row_h),
+                    label,
+                    "#tool_button",
+                    tooltip=t(tip),
+                    container=self.scroller,
+                )
                 x += tool + round(8 * u)
 
     def refresh(self) -> None:
@@ -159,13 +204,14 @@ class SetupScene(FormScene):
             remove.disable() if len(s.seats) <= MIN_SEATS else remove.enable()
         for name in ("add_human", "add_bot"):
             self.widgets[name].disable() if len(s.seats) >= MAX_SEATS else self.widgets[
-                name].enable()
+                name
+            ].enable()
         random_dealer = self.widgets["random_dealer"]
         random_dealer.select() if s.dealer is None else random_dealer.unselect()
         self.update_start()
 
     def update_start(self) -> None:
-        """"Start" only when the setup makes a game (the reasons are shown above it)."""
+        """ "Start" only when the setup makes a game (the reasons are shown above it)."""
         start = self.widgets["start"]
         start.disable() if self.setup.problems() else start.enable()
         self.app.invalidate()
@@ -250,8 +296,13 @@ class SetupScene(FormScene):
         left, right, _ = self.panels()
         self.panel(img, left, u)
         self.panel(img, right, u)
-        self.text(img, t("setup.rules"), round(22 * u), GOLD,
-                  topleft=(right.x + round(20 * u), right.y + round(12 * u)))
+        self.text(
+            img,
+            t("setup.rules"),
+            round(22 * u),
+            GOLD,
+            topleft=(right.x + round(20 * u), right.y + round(12 * u)),
+        )
         ys = self.right_rows()
         x = right.x + round(20 * u)
         label = round(17 * u)
@@ -263,15 +314,22 @@ class SetupScene(FormScene):
     def draw_front(self, surface, u: float) -> None:
         s = self.setup
         left, right, _ = self.panels()
-        self.text(surface, t("setup.players", count=len(s.seats)), round(22 * u), GOLD,
-                  topleft=(left.x + round(20 * u), left.y + round(12 * u)))
+        self.text(
+            surface,
+            t("setup.players", count=len(s.seats)),
+            round(22 * u),
+            GOLD,
+            topleft=(left.x + round(20 * u), left.y + round(12 * u)),
+        )
         ys = self.right_rows()
         x, width = right.x + round(20 * u), right.w - round(40 * u)
         small = max(10, round(13 * u))
-        helps = {"target": t("setup.target_help"),
-                 "opening": t(f"setup.opening.{s.opening}.help"),
-                 "f3": t(f"setup.f3.{s.flip_three_on_bust}.help"),
-                 "seed": t("setup.seed_help")}
+        helps = {
+            "target": t("setup.target_help"),
+            "opening": t(f"setup.opening.{s.opening}.help"),
+            "f3": t(f"setup.f3.{s.flip_three_on_bust}.help"),
+            "seed": t("setup.seed_help"),
+        }
         for block, text in helps.items():
             dy = round(46 * u) if block in ("target", "seed") else round(74 * u)
             self.para(surface, text, small, width, (x, ys[block] + dy), MUTED, max_lines=2)
@@ -279,11 +337,18 @@ class SetupScene(FormScene):
             dealer = t("setup.dealer_random")
         else:
             dealer = t("setup.dealer_is", name=s.seats[s.dealer].name or "?")
-        self.para(surface, dealer, small, width, (x, ys["dealer"] + round(46 * u)), MUTED,
-                  max_lines=2)
+        self.para(
+            surface, dealer, small, width, (x, ys["dealer"] + round(46 * u)), MUTED, max_lines=2
+        )
         problems = s.problems()
         w, h = self.app.size
         if problems:
             text = " · ".join(t(p, min=MIN_SEATS, max=MAX_SEATS) for p in problems)
-            self.text(surface, text, round(15 * u), RED, max_width=w - round(40 * u),
-                      midbottom=(w // 2, h - round(76 * u)))
+            self.text(
+                surface,
+                text,
+                round(15 * u),
+                RED,
+                max_width=w - round(40 * u),
+                midbottom=(w // 2, h - round(76 * u)),
+            )

@@ -28,8 +28,15 @@ PLUGIN = "plugin"  # the kind of a seat whose bot is a plug-in spec (INTERFACES.
 KINDS = (None, "easy", "normal", "expert", PLUGIN)  # what a seat's kind button cycles through
 NAME_LIMIT = MAX_NAME
 SPEC_LIMIT = MAX_SPEC
-__all__ = ["MAX_TARGET", "NAME_LIMIT", "PLUGIN", "SPEC_LIMIT", "GameSpec", "TableSetup",
-           "seat_kind"]
+__all__ = [
+    "MAX_TARGET",
+    "NAME_LIMIT",
+    "PLUGIN",
+    "SPEC_LIMIT",
+    "GameSpec",
+    "TableSetup",
+    "seat_kind",
+]
 
 
 def seat_kind(bot: str | None) -> str | None:
@@ -77,8 +84,9 @@ class TableSetup:
     @classmethod
     def default(cls, you: str) -> TableSetup:
         """You and three bots, the rule book's options: "Start" works in one click."""
-        return cls([Seat(you, None), Seat("Ada", "normal"), Seat("Bo", "easy"),
-                    Seat("Cyd", "expert")])
+        return cls(
+            [Seat(you, None), Seat("Ada", "normal"), Seat("Bo", "easy"), Seat("Cyd", "expert")]
+        )
 
     # ------------------------------------------------------------ seats
     def free_bot_name(self) -> str:
@@ -195,7 +203,8 @@ class TableSetup:
         seed = self._seed()
         if seed is None:
             seed = (rng or random.SystemRandom()).randrange(1 << 31)
-        rules = RuleOptions(target=self._target(), opening=self.opening,
-                            flip_three_on_bust=self.flip_three_on_bust)
+        rules = RuleOptions(
+            target=self._target(), opening=self.opening, flip_three_on_bust=self.flip_three_on_bust
+        )
         seats = [Seat(s.name.strip(), s.bot) for s in self.seats]
         return GameSpec(seats, rules, seed, self.dealer)

@@ -52,8 +52,7 @@ def load_file(path: str | os.PathLike[str]) -> Game:
         raise LoadError(str(e)) from None
     except (ValueError, TypeError, KeyError, RecursionError, MemoryError, OSError) as e:
         # hostile files: a 5,000-digit number, nesting deeper than the parser goes…
-        raise LoadError(f"not a game file ({type(e).__name__}: {excerpt(str(e), 80)})") \
-            from None
+        raise LoadError(f"not a game file ({type(e).__name__}: {excerpt(str(e), 80)})") from None
 
 
 def check_table(data: object) -> None:
@@ -125,12 +124,15 @@ class Saves:
             kept = False
             with contextlib.suppress(OSError):  # `saves` may be a file, or not writable
                 self.dirs.saves.mkdir(parents=True, exist_ok=True)
-                kept = self._move(self.dirs.autosave,
-                                  self._unique(self.dirs.saves / f"unfinished-{stamp}"))
+                kept = self._move(
+                    self.dirs.autosave, self._unique(self.dirs.saves / f"unfinished-{stamp}")
+                )
             if kept:
                 self._trim_unfinished()
-            elif not self._move(self.dirs.autosave,  # beside it, then: never overwritten
-                                self._unique(self.dirs.data / f"unfinished-{stamp}")):
+            elif not self._move(
+                self.dirs.autosave,  # beside it, then: never overwritten
+                self._unique(self.dirs.data / f"unfinished-{stamp}"),
+            ):
                 first = not self.failing
                 self.failing = True
                 return "the unfinished game could not be kept aside" if first else None
@@ -178,7 +180,8 @@ class Saves:
     def discard_broken_autosave(self) -> Path | None:
         """Set an autosave that cannot be continued aside (kept, never deleted)."""
         kept = self.dirs.autosave.with_name(
-            f"autosave.json.broken-{time.strftime('%Y%m%d-%H%M%S')}")
+            f"autosave.json.broken-{time.strftime('%Y%m%d-%H%M%S')}"
+        )
         return kept if self._move(self.dirs.autosave, kept) else None
 
     # ------------------------------------------------------------ files
@@ -233,8 +236,11 @@ class Saves:
     def _remove_stale_temp_files(self) -> None:
         """Temp files of a write that a killed process never renamed (never a real file),
         in every folder the program writes to."""
-        folders = [self.dirs.data, self.dirs.config,
-                   *(self.dirs.data / name for name in WRITTEN_FOLDERS)]
+        folders = [
+            self.dirs.data,
+            self.dirs.config,
+            *(self.dirs.data / name for name in WRITTEN_FOLDERS),
+        ]
         for folder in folders:
             atomic.remove_stale_temp_files(folder)
 

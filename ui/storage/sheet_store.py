@@ -67,8 +67,9 @@ def default_folder() -> Path:
 class SheetStore:
     """The sheets of one folder. ``clock`` (seconds, like ``time.time``) is for tests."""
 
-    def __init__(self, folder: str | os.PathLike[str] | None = None,
-                 clock: Callable[[], float] = time.time) -> None:
+    def __init__(
+        self, folder: str | os.PathLike[str] | None = None, clock: Callable[[], float] = time.time
+    ) -> None:
         self.folder = Path(folder) if folder is not None else default_folder()
         self.clock = clock
 
@@ -117,8 +118,11 @@ class SheetStore:
     def history(self) -> list[SheetInfo]:
         """Every sheet, newest first (by creation; unreadable ones by file date)."""
         try:
-            paths = [p for p in self.folder.iterdir()
-                     if p.suffix == ".json" and p.is_file() and _ID.fullmatch(p.stem)]
+            paths = [
+                p
+                for p in self.folder.iterdir()
+                if p.suffix == ".json" and p.is_file() and _ID.fullmatch(p.stem)
+            ]
         except OSError:
             return []
         infos = [self._info(p) for p in paths]
@@ -132,11 +136,18 @@ class SheetStore:
             return SheetInfo(path.stem, path, created=_file_date(path), problem=str(e))
         winner = sheet.winner
         return SheetInfo(
-            id=path.stem, path=path, players=sheet.players, rounds=sheet.round_count,
-            status=sheet.status, winner=None if winner is None else sheet.players[winner],
+            id=path.stem,
+            path=path,
+            players=sheet.players,
+            rounds=sheet.round_count,
+            status=sheet.status,
+            winner=None if winner is None else sheet.players[winner],
             leaders=tuple(sheet.players[s] for s in sheet.leaders_after(sheet.round_count)),
-            totals=sheet.totals, target=sheet.target, created=sheet.created or _file_date(path),
-            updated=sheet.updated or "")
+            totals=sheet.totals,
+            target=sheet.target,
+            created=sheet.created or _file_date(path),
+            updated=sheet.updated or "",
+        )
 
     def _stamp(self) -> str:
         return time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime(self.clock()))

@@ -56,9 +56,12 @@ class StatsStore:
     by default ``finished/``, ``saves/`` and ``last-finished.json`` of the folder.
     """
 
-    def __init__(self, folder: str | os.PathLike[str] | None = None,
-                 sources: Iterable[str | os.PathLike[str]] | None = None,
-                 clock: Callable[[], float] = time.time) -> None:
+    def __init__(
+        self,
+        folder: str | os.PathLike[str] | None = None,
+        sources: Iterable[str | os.PathLike[str]] | None = None,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
         if folder is None:
             from ui.paths import dirs
 
@@ -83,8 +86,14 @@ class StatsStore:
             pass  # reading it says why
         try:
             self._summaries = _parse(gamefile.parse_json(gamefile.read_text(self.path)))
-        except (gamefile.GameFileError, StatsError, ValueError, TypeError, RecursionError,
-                MemoryError) as e:
+        except (
+            gamefile.GameFileError,
+            StatsError,
+            ValueError,
+            TypeError,
+            RecursionError,
+            MemoryError,
+        ) as e:
             return self._recover(str(e))
         return StatsReport(self.statistics())
 
@@ -98,16 +107,24 @@ class StatsStore:
         for path in self._game_files():
             try:
                 game = gamefile.load(path, record_events=False)
-            except (ValueError, TypeError, KeyError, RecursionError, MemoryError, OSError,
-                    IndexError):
+            except (
+                ValueError,
+                TypeError,
+                KeyError,
+                RecursionError,
+                MemoryError,
+                OSError,
+                IndexError,
+            ):
                 unreadable.append(path)
                 continue
             if game.over:
                 summaries.setdefault(game_key(game), summarize(game))
         self._summaries = summaries
         problem = self._write()
-        return StatsReport(self.statistics(), problem, rebuilt_from=len(summaries),
-                           unreadable=tuple(unreadable))
+        return StatsReport(
+            self.statistics(), problem, rebuilt_from=len(summaries), unreadable=tuple(unreadable)
+        )
 
     # ------------------------------------------------------------ writing
     def record(self, game: Any) -> bool:
@@ -145,16 +162,21 @@ class StatsStore:
             aside = None
         report = self.rebuild()
         kept = f"kept as {aside.name}" if aside else "it could not be moved aside"
-        problem = (f"the statistics file was damaged ({why}); {kept}; rebuilt from "
-                   f"{report.rebuilt_from} saved game{'s' if report.rebuilt_from != 1 else ''}")
+        problem = (
+            f"the statistics file was damaged ({why}); {kept}; rebuilt from "
+            f"{report.rebuilt_from} saved game{'s' if report.rebuilt_from != 1 else ''}"
+        )
         if report.problem:
             problem += f"; {report.problem}"
-        return StatsReport(report.statistics, problem, aside, report.rebuilt_from,
-                           report.unreadable)
+        return StatsReport(
+            report.statistics, problem, aside, report.rebuilt_from, report.unreadable
+        )
 
     def _write(self) -> str | None:
-        data = {"format": FORMAT,
-                "games": {k: s.to_dict() for k, s in (self._summaries or {}).items()}}
+        data = {
+            "format": FORMAT,
+            "games": {k: s.to_dict() for k, s in (self._summaries or {}).items()},
+        }
         try:
             atomic.write_atomic(self.path, json.dumps(data, ensure_ascii=False) + "\n")
         except OSError as e:
@@ -165,8 +187,9 @@ class StatsStore:
         for source in self.sources:
             try:
                 if source.is_dir():
-                    found = sorted(p for p in source.iterdir()
-                                   if p.suffix == ".json" and p.is_file())
+                    found = sorted(
+                        p for p in source.iterdir() if p.suffix == ".json" and p.is_file()
+                    )
                 else:
                     found = [source] if source.is_file() else []
             except OSError:  # a folder that cannot be read: nothing found there

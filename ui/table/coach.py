@@ -31,17 +31,32 @@ def review_replay(replay) -> Review:
 def line_msg(d: Reviewed) -> Msg:
     """One decision as a sentence in the language of the moment."""
     if d.decision == "hit_or_stay":
-        what = Msg(f"review.{d.did}_line", round=d.round, who=d.player,
-                   risk=f"{d.bust_risk * 100:.0f}", score=d.score)
+        what = Msg(
+            f"review.{d.did}_line",
+            round=d.round,
+            who=d.player,
+            risk=f"{d.bust_risk * 100:.0f}",
+            score=d.score,
+        )
         expert = Msg("review.expert", what=Msg(f"button.{d.expert}"))
     else:
-        what = Msg("review.target_line", round=d.round, who=d.player,
-                   card=card_msg(d.card or ""), target=d.did)
+        what = Msg(
+            "review.target_line",
+            round=d.round,
+            who=d.player,
+            card=card_msg(d.card or ""),
+            target=d.did,
+        )
         expert = Msg("review.expert", what=d.expert)
     if d.matched:
         return Msg("review.matched", what=what)
-    return Msg("review.cost", what=what, points=_signed(d.cost_points, 1),
-               win=_signed(d.cost_win * 100, 0), expert=expert)
+    return Msg(
+        "review.cost",
+        what=what,
+        points=_signed(d.cost_points, 1),
+        win=_signed(d.cost_win * 100, 0),
+        expert=expert,
+    )
 
 
 def _signed(x: float, digits: int) -> str:

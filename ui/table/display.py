@@ -48,8 +48,14 @@ class ShownHand:
         return out + [FREEZE] * self.freezes
 
     def key(self) -> tuple:
-        return (tuple(self.numbers), tuple(self.modifiers), self.second_chance, self.status,
-                self.freezes, self.flip7)
+        return (
+            tuple(self.numbers),
+            tuple(self.modifiers),
+            self.second_chance,
+            self.status,
+            self.freezes,
+            self.flip7,
+        )
 
 
 @dataclass
@@ -93,21 +99,46 @@ class Shown:
         ``opening_events``): a full draw pile, nothing dealt."""
         snap = game.snapshot()
         n = len(snap.players)
-        return cls(snap.players, snap.bots, snap.target, [ShownHand() for _ in range(n)],
-                   list(snap.start_totals), snap.start_dealer,
-                   draw_count=sum(composition(game.rules.deck_count(n)).values()))
+        return cls(
+            snap.players,
+            snap.bots,
+            snap.target,
+            [ShownHand() for _ in range(n)],
+            list(snap.start_totals),
+            snap.start_dealer,
+            draw_count=sum(composition(game.rules.deck_count(n)).values()),
+        )
 
     @classmethod
     def from_game(cls, game) -> Shown:
         """The table as the game holds it now (a quiet moment: nothing left to animate),
         read from ``game.snapshot()``, never from the engine's insides."""
         snap = game.snapshot()
-        shown = cls(snap.players, snap.bots, snap.target,
-                    [ShownHand(list(h.numbers), list(h.modifiers), h.second_chance, h.status,
-                               h.freezes, h.flip7) for h in snap.hands],
-                    list(snap.totals), snap.dealer, snap.round_no, snap.draw_count,
-                    snap.discard_count, snap.discard_top, list(snap.staged),
-                    [(q.card, q.target) for q in snap.queue], list(snap.in_play))
+        shown = cls(
+            snap.players,
+            snap.bots,
+            snap.target,
+            [
+                ShownHand(
+                    list(h.numbers),
+                    list(h.modifiers),
+                    h.second_chance,
+                    h.status,
+                    h.freezes,
+                    h.flip7,
+                )
+                for h in snap.hands
+            ],
+            list(snap.totals),
+            snap.dealer,
+            snap.round_no,
+            snap.draw_count,
+            snap.discard_count,
+            snap.discard_top,
+            list(snap.staged),
+            [(q.card, q.target) for q in snap.queue],
+            list(snap.in_play),
+        )
         shown.round_totals = _replay_totals(snap)
         shown.winner = snap.winner
         return shown
@@ -124,8 +155,17 @@ class Shown:
         """Where the screen and the game disagree (empty once the animations are over)."""
         other = Shown.from_game(game)
         out = []
-        for name in ("totals", "dealer", "round_no", "draw_count", "discard_count",
-                     "discard_top", "staged", "queue", "winner"):
+        for name in (
+            "totals",
+            "dealer",
+            "round_no",
+            "draw_count",
+            "discard_count",
+            "discard_top",
+            "staged",
+            "queue",
+            "winner",
+        ):
             if getattr(self, name) != getattr(other, name):
                 out.append(f"{name}: shown {getattr(self, name)!r}, game {getattr(other, name)!r}")
         if sorted(self.in_play) != sorted(other.in_play):

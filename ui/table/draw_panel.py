@@ -24,8 +24,15 @@ class PanelView:
         self._cache: pygame.Surface | None = None
         self._key: object = None
 
-    def draw(self, surface: pygame.Surface, lay: L.TableLayout, shown: Shown, presenter,
-             speed: float, scroll: int = 0) -> None:
+    def draw(
+        self,
+        surface: pygame.Surface,
+        lay: L.TableLayout,
+        shown: Shown,
+        presenter,
+        speed: float,
+        scroll: int = 0,
+    ) -> None:
         """``scroll``: how many of the newest log lines are scrolled past (0: the newest
         on top)."""
         hidden = presenter.hidden
@@ -38,11 +45,16 @@ class PanelView:
     @staticmethod
     def tray_idle(shown: Shown, hidden) -> bool:
         """Nothing in the tray, set aside or queued: the log may take the tray's room."""
-        return (shown.flip_three is None and not shown.staged and not shown.queue
-                and not any(h and h[0] in ("staged", "queue") for h in hidden))
+        return (
+            shown.flip_three is None
+            and not shown.staged
+            and not shown.queue
+            and not any(h and h[0] in ("staged", "queue") for h in hidden)
+        )
 
-    def _render(self, lay: L.TableLayout, shown: Shown, presenter, hidden,
-                speed: float, scroll: int = 0) -> pygame.Surface:
+    def _render(
+        self, lay: L.TableLayout, shown: Shown, presenter, hidden, speed: float, scroll: int = 0
+    ) -> pygame.Surface:
         a = self.assets
         panel = lay.panel
         p = L.panel_layout(panel, lay.unit)
@@ -50,8 +62,9 @@ class PanelView:
         img, at = c.img, c.at
 
         head = at(p.header)
-        s = a.text(t("top.round_no", round=max(1, shown.round_no)), lay.font(17), CREAM,
-                   max_width=head.w)
+        s = a.text(
+            t("top.round_no", round=max(1, shown.round_no)), lay.font(17), CREAM, max_width=head.w
+        )
         img.blit(s, head.topleft)
         under = t("top.target", target=shown.target)
         if speed != 1.0:
@@ -65,8 +78,9 @@ class PanelView:
         else:  # and over the queue's empty rows
             used = p.queue_rows[min(len(p.queue_rows), max(1, len(shown.queue))) - 1]
             log_title = p.log_title.move(0, used.bottom - p.queue_rows[-1].bottom)
-        log = pygame.Rect(log_title.x, log_title.bottom, log_title.w,
-                          p.log.bottom - log_title.bottom)
+        log = pygame.Rect(
+            log_title.x, log_title.bottom, log_title.w, p.log.bottom - log_title.bottom
+        )
         if not idle:
             _draw_flip_three(c, p, shown, presenter)
             _draw_staged(c, p, shown, hidden)
@@ -79,8 +93,9 @@ class PanelView:
 class _Canvas:
     """The panel's image, drawn in the window's coordinates (``at`` moves a rect in)."""
 
-    def __init__(self, img: pygame.Surface, origin: tuple[int, int], assets: Assets,
-                 lay: L.TableLayout) -> None:
+    def __init__(
+        self, img: pygame.Surface, origin: tuple[int, int], assets: Assets, lay: L.TableLayout
+    ) -> None:
         self.img, self.origin, self.assets, self.lay = img, origin, assets, lay
 
     def at(self, r: pygame.Rect) -> pygame.Rect:
@@ -141,7 +156,7 @@ def _draw_queue(c: _Canvas, p, shown: Shown, presenter, hidden) -> None:
         s = a.text(t("tray.empty"), lay.font(14), MUTED)
         img.blit(s, s.get_rect(midleft=at(p.queue_rows[0]).midleft))
     rows = p.queue_rows
-    for i, (card, target) in enumerate(queue[:len(rows)]):
+    for i, (card, target) in enumerate(queue[: len(rows)]):
         if i == 0 and ("queue", 0) in hidden:
             continue
         cr = at(L.queue_card_rect(p, i))
@@ -155,8 +170,7 @@ def _draw_queue(c: _Canvas, p, shown: Shown, presenter, hidden) -> None:
         img.blit(more, more.get_rect(bottomright=at(rows[-1]).bottomright))
 
 
-def _draw_log(c: _Canvas, log: pygame.Rect, log_title: pygame.Rect, presenter,
-              scroll: int) -> None:
+def _draw_log(c: _Canvas, log: pygame.Rect, log_title: pygame.Rect, presenter, scroll: int) -> None:
     """The table log, newest on top, ``scroll`` lines scrolled past."""
     a, lay, img, at = c.assets, c.lay, c.img, c.at
     lines = list(presenter.log)[::-1]
@@ -179,8 +193,14 @@ def _draw_log(c: _Canvas, log: pygame.Rect, log_title: pygame.Rect, presenter,
         y += s.get_height() + step // 4
 
 
-def draw_bar(surface: pygame.Surface, assets: Assets, lay: L.TableLayout, prompt: str,
-             detail: str, prompt_color=CREAM) -> None:
+def draw_bar(
+    surface: pygame.Surface,
+    assets: Assets,
+    lay: L.TableLayout,
+    prompt: str,
+    detail: str,
+    prompt_color=CREAM,
+) -> None:
     """The prompt ("Léa — hit or stay?") and a detail line (keys, hint) in the bottom bar."""
     if prompt:
         s = assets.fitted(prompt, lay.font(24), lay.font(17), prompt_color, lay.prompt.w)
@@ -197,8 +217,9 @@ def detail_fits(assets: Assets, lay: L.TableLayout, width: int, detail: str) -> 
     return font.size(detail)[0] <= width or all(font.size(p)[0] <= width for p in parts)
 
 
-def draw_detail(surface: pygame.Surface, assets: Assets, lay: L.TableLayout, rect: pygame.Rect,
-                detail: str) -> None:
+def draw_detail(
+    surface: pygame.Surface, assets: Assets, lay: L.TableLayout, rect: pygame.Rect, detail: str
+) -> None:
     """The bar's second line (the hint, the keys); when too long, two lines, broken between
     its parts (``"  ·  "``) when it can."""
     size = lay.font(14)

@@ -23,8 +23,11 @@ FELT_EDGE = (12, 52, 32)
 NAME_KEEP = 6  # a name cut at a crowded table keeps at least this many characters
 TURN = (255, 206, 84)
 PICK = (110, 225, 255)
-STATUS_STYLE = {STAYED: (GREEN, (16, 60, 30, 230)), FROZEN: (ICE, (14, 44, 74, 235)),
-                BUSTED: (RED, (70, 14, 14, 235))}
+STATUS_STYLE = {
+    STAYED: (GREEN, (16, 60, 30, 230)),
+    FROZEN: (ICE, (14, 44, 74, 235)),
+    BUSTED: (RED, (70, 14, 14, 235)),
+}
 
 
 @dataclass(frozen=True)
@@ -46,9 +49,11 @@ def make_background(size: tuple[int, int], lay: L.TableLayout) -> pygame.Surface
     for y in range(27):
         for x in range(48):
             d = min(1.0, (((x - cx) / 30) ** 2 + ((y - cy) / 19) ** 2) ** 0.5)
-            k = d ** 1.6
-            small.set_at((x, y), [round(a + (b - a) * k) for a, b in zip(FELT_CENTER, FELT_EDGE,
-                                                                          strict=True)])
+            k = d**1.6
+            small.set_at(
+                (x, y),
+                [round(a + (b - a) * k) for a, b in zip(FELT_CENTER, FELT_EDGE, strict=True)],
+            )
     bg = pygame.transform.smoothscale(small, size).convert()
     tile = _grain()
     for ty in range(0, h, tile.get_height()):
@@ -57,8 +62,12 @@ def make_background(size: tuple[int, int], lay: L.TableLayout) -> pygame.Surface
     ring = lay.table.inflate(-lay.table.w * 0.06, -lay.table.h * 0.1)
     line = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.ellipse(line, (255, 226, 150, 34), ring, width=max(2, round(3 * lay.unit)))
-    pygame.draw.ellipse(line, (255, 226, 150, 18), ring.inflate(-16 * lay.unit, -16 * lay.unit),
-                        width=max(1, round(lay.unit)))
+    pygame.draw.ellipse(
+        line,
+        (255, 226, 150, 18),
+        ring.inflate(-16 * lay.unit, -16 * lay.unit),
+        width=max(1, round(lay.unit)),
+    )
     bg.blit(line, (0, 0))
     panel = lay.panel
     pygame.draw.rect(bg, (14, 26, 20), panel)
@@ -101,8 +110,14 @@ class TableView:
         self._seats = LRU(64)
         self.name_cut: dict[int, bool] = {}  # seat -> its name is cut in its header now
 
-    def draw(self, surface: pygame.Surface, lay: L.TableLayout, shown: Shown, presenter,
-             states: list[SeatState]) -> None:
+    def draw(
+        self,
+        surface: pygame.Surface,
+        lay: L.TableLayout,
+        shown: Shown,
+        presenter,
+        states: list[SeatState],
+    ) -> None:
         key = (lay.size, len(lay.seats))
         if self._bg_key != key:
             self.background = make_background(lay.size, lay)
@@ -148,8 +163,7 @@ class TableView:
             self._card(surface, top, disc)
         label = a.text(t("pile.discard", count=count), small, MUTED)
         surface.blit(label, label.get_rect(midtop=(disc.centerx, disc.bottom + 6)))
-        waiting = [c for c in shown.in_play
-                   if not (c == FLIP_THREE and shown.flip_three)]
+        waiting = [c for c in shown.in_play if not (c == FLIP_THREE and shown.flip_three)]
         for card in ("freeze", "flip_three", "second_chance"):
             if ("in_play", card) in hidden and card in waiting:
                 waiting.remove(card)
@@ -163,13 +177,28 @@ class TableView:
             label = a.text(t("pile.in_play"), small, GOLD)
             surface.blit(label, label.get_rect(midtop=(spot.centerx, spot.bottom + 6)))
         if presenter.caption:
-            cap = a.wrapped(str(presenter.caption), lay.font(17), CREAM, lay.caption.w, 3,
-                            shadow=True, center=True)
+            cap = a.wrapped(
+                str(presenter.caption),
+                lay.font(17),
+                CREAM,
+                lay.caption.w,
+                3,
+                shadow=True,
+                center=True,
+            )
             surface.blit(cap, cap.get_rect(center=lay.caption.center))
 
     # -------------------------------------------------------------- seats
-    def _draw_seat(self, surface, seat: int, lay: L.SeatLayout, shown: Shown, presenter,
-                   state: SeatState, hidden) -> None:
+    def _draw_seat(
+        self,
+        surface,
+        seat: int,
+        lay: L.SeatLayout,
+        shown: Shown,
+        presenter,
+        state: SeatState,
+        hidden,
+    ) -> None:
         a = self.assets
         fx = presenter.fx[seat]
         box = lay.box
@@ -178,14 +207,26 @@ class TableView:
         hide_sc = ("sc", seat) in hidden
         face_down = fx.face_down if hand.status == BUSTED else 0.0
         stamp = not presenter.labels  # the scoring labels take the stamps' place
-        key = (box.size, hand.key(), shown.players[seat], shown.bots[seat],
-               shown.dealer == seat, no_cards, hide_sc, round(face_down, 2), language(), state,
-               stamp, len(str(shown.totals[seat])))
+        key = (
+            box.size,
+            hand.key(),
+            shown.players[seat],
+            shown.bots[seat],
+            shown.dealer == seat,
+            no_cards,
+            hide_sc,
+            round(face_down, 2),
+            language(),
+            state,
+            stamp,
+            len(str(shown.totals[seat])),
+        )
         found = self._seats.find(key)
         if found is None:
             self._cut = False
-            img = self._render_seat(lay, hand, shown, seat, state, no_cards, hide_sc, face_down,
-                                    stamp)
+            img = self._render_seat(
+                lay, hand, shown, seat, state, no_cards, hide_sc, face_down, stamp
+            )
             found = self._seats.put(key, (img, self._cut))
         img, self.name_cut[seat] = found
         x = box.x + round(fx.shake)
@@ -197,20 +238,29 @@ class TableView:
         surface.blit(img, (x, box.y))
         total = round(fx.total) if fx.total is not None else shown.totals[seat]
         tsurf = a.text(str(total), lay.big, CREAM)
-        surface.blit(tsurf, tsurf.get_rect(midright=(x + lay.header.right - box.x,
-                                                     lay.header.centery)))
+        surface.blit(
+            tsurf, tsurf.get_rect(midright=(x + lay.header.right - box.x, lay.header.centery))
+        )
         if fx.flash > 0.01:
             flash = a.panel(box.size, (*fx.flash_color, 120), radius=max(6, box.h // 12))
             flash.set_alpha(round(255 * fx.flash))
             surface.blit(flash, (x, box.y))
             flash.set_alpha(255)
         if state.dim:
-            surface.blit(a.panel(box.size, (0, 0, 0, 120), radius=max(6, box.h // 12)),
-                         (x, box.y))
+            surface.blit(a.panel(box.size, (0, 0, 0, 120), radius=max(6, box.h // 12)), (x, box.y))
 
-    def _render_seat(self, lay: L.SeatLayout, hand: ShownHand, shown: Shown, seat: int,
-                     state: SeatState, no_cards: bool, hide_sc: bool,
-                     face_down: float, stamp: bool) -> pygame.Surface:
+    def _render_seat(
+        self,
+        lay: L.SeatLayout,
+        hand: ShownHand,
+        shown: Shown,
+        seat: int,
+        state: SeatState,
+        no_cards: bool,
+        hide_sc: bool,
+        face_down: float,
+        stamp: bool,
+    ) -> pygame.Surface:
         a = self.assets
         box = lay.box
         img = pygame.Surface(box.size, pygame.SRCALPHA)
@@ -223,8 +273,11 @@ class TableView:
         self._header(img, lay, hand, shown, seat, no_cards, state.key)
         if no_cards:
             return img
-        mods = list(hand.modifiers) + ([SECOND_CHANCE] if hand.second_chance and not hide_sc
-                                       else []) + [FREEZE] * hand.freezes
+        mods = (
+            list(hand.modifiers)
+            + ([SECOND_CHANCE] if hand.second_chance and not hide_sc else [])
+            + [FREEZE] * hand.freezes
+        )
         for i, card in enumerate(mods):
             r = L.mod_card_rect(lay, i, len(mods), len(hand.numbers)).move(-ox, -oy)
             self._hand_card(img, card, r, face_down)
@@ -237,8 +290,7 @@ class TableView:
             pygame.draw.rect(img, RED, r, width=max(2, r.w // 18), border_radius=max(3, r.w // 10))
         if stamp and hand.status in STATUS_STYLE and (hand.status != BUSTED or face_down > 0.5):
             fg, bg = STATUS_STYLE[hand.status]
-            stamp = a.pill(t(f"status.{hand.status}"), max(10, round(lay.text * 0.85)), fg, bg,
-                           fg)
+            stamp = a.pill(t(f"status.{hand.status}"), max(10, round(lay.text * 0.85)), fg, bg, fg)
             line = lay.line.move(-ox, -oy)
             strip = lay.mods.move(-ox, -oy)
             n = len(hand.numbers)
@@ -249,8 +301,9 @@ class TableView:
                 where = {"center": line.center}
             elif stamp.get_width() <= end - free_x:  # beside the line
                 where = {"center": ((free_x + end) // 2, line.centery)}
-            elif (stamp.get_width() <= end - self._below_x
-                  and stamp.get_height() <= strip.h + 2):  # in the strip above the line
+            elif (
+                stamp.get_width() <= end - self._below_x and stamp.get_height() <= strip.h + 2
+            ):  # in the strip above the line
                 where = {"center": ((self._below_x + end) // 2, strip.centery)}
             else:  # over the cards' feet: each corner index (top left) stays readable
                 where = {"midbottom": ((line.x + end) // 2, line.bottom - 2)}
@@ -268,8 +321,16 @@ class TableView:
             face = pygame.transform.scale(face, (max(1, round(r.w * squash)), r.h))
         img.blit(face, face.get_rect(center=r.center))
 
-    def _header(self, img, lay: L.SeatLayout, hand: ShownHand, shown: Shown, seat: int,
-                no_cards: bool, key: str | None) -> None:
+    def _header(
+        self,
+        img,
+        lay: L.SeatLayout,
+        hand: ShownHand,
+        shown: Shown,
+        seat: int,
+        no_cards: bool,
+        key: str | None,
+    ) -> None:
         a = self.assets
         ox, oy = lay.box.x, lay.box.y
         head = lay.header.move(-ox, -oy)
@@ -321,13 +382,15 @@ class TableView:
             right -= gap
         if badge is not None:
             right -= badge.get_width() + lay.text // 4
-        name = a.fitted(shown.players[seat], lay.text, smallest, CREAM, max(10, right - x),
-                        keep=NAME_KEEP)
+        name = a.fitted(
+            shown.players[seat], lay.text, smallest, CREAM, max(10, right - x), keep=NAME_KEEP
+        )
         self._cut = name_w > max(10, right - x)
         img.blit(name, name.get_rect(midleft=(x, head.centery)))
         if badge is not None:
-            img.blit(badge, badge.get_rect(midleft=(x + name.get_width() + lay.text // 4,
-                                                    head.centery)))
+            img.blit(
+                badge, badge.get_rect(midleft=(x + name.get_width() + lay.text // 4, head.centery))
+            )
 
     def name_tip(self, surface, lay: L.TableLayout, shown: Shown, seat: int) -> None:
         """The whole name over a seat whose header had to cut it (under the pointer)."""

@@ -19,7 +19,9 @@ def odds(game, seat: int) -> Odds | None:
     try:
         me = view.me
         unseen = dict(view.unseen())
-        return Odds(float(bust_probability(me.numbers, me.second_chance, unseen)),
-                    float(hit_gain(me.numbers, me.modifiers, me.second_chance, unseen)))
+        return Odds(
+            float(bust_probability(me.numbers, me.second_chance, unseen)),
+            float(hit_gain(me.numbers, me.modifiers, me.second_chance, unseen)),
+        )
     except Exception:  # a hint must never break the table
         return None

@@ -84,8 +84,23 @@ def table_layout(size: tuple[int, int], seat_count: int) -> TableLayout:
     text_w = hit.x - 2 * gap - (bar.x + 2 * gap)
     prompt = Rect(bar.x + 2 * gap, bar.y + round(bar_h * 0.06), text_w, round(bar_h * 0.42))
     hint = Rect(prompt.x, prompt.bottom, text_w, bar.bottom - 2 - prompt.bottom)  # two lines
-    return TableLayout(size, u, table, center, draw_pile, discard_pile, in_play, caption, panel,
-                       bar, prompt, hint, hit, stay, seats)
+    return TableLayout(
+        size,
+        u,
+        table,
+        center,
+        draw_pile,
+        discard_pile,
+        in_play,
+        caption,
+        panel,
+        bar,
+        prompt,
+        hint,
+        hit,
+        stay,
+        seats,
+    )
 
 
 def seat_layout(box: Rect) -> SeatLayout:
@@ -174,8 +189,13 @@ def _place(area: Rect, counts, w: int, gap: int) -> tuple[list[Rect], Rect]:
 def _piles(center: Rect, u: float, gap: int) -> tuple[Rect, Rect, Rect, Rect]:
     label = round(22 * u)
     caption_h = round(44 * u)  # two lines
-    ch = int(min((center.h - label - caption_h - 2 * gap) * 0.92, 168 * u,
-                 (center.w - 4 * gap) / 3.7 * CARD_RATIO))
+    ch = int(
+        min(
+            (center.h - label - caption_h - 2 * gap) * 0.92,
+            168 * u,
+            (center.w - 4 * gap) / 3.7 * CARD_RATIO,
+        )
+    )
     ch = max(ch, 20)
     cw = round(ch / CARD_RATIO)
     spacing = round(cw * 0.35) + gap
@@ -206,8 +226,11 @@ def fan(seat: SeatLayout, numbers: int, mods: int) -> tuple[float, float, int]:
     if mods <= 0:
         return line_step(numbers, cw, width), 0.0, 0
     gap = max(3, cw // 8)
-    mod_step = 0.0 if mods == 1 else max(cw * MOD_INDEX, min(
-        cw + 3.0, (seat.mods.w * 0.45 - cw) / (mods - 1)))
+    mod_step = (
+        0.0
+        if mods == 1
+        else max(cw * MOD_INDEX, min(cw + 3.0, (seat.mods.w * 0.45 - cw) / (mods - 1)))
+    )
     if cw + (mods - 1) * mod_step + gap + cw + max(0, numbers - 1) * cw * 0.3 > width:
         mod_step = num_step = (width - 2 * cw - gap) / max(1, mods - 1 + max(0, numbers - 1))
     mods_w = round(cw + (mods - 1) * mod_step)
@@ -277,13 +300,26 @@ def panel_layout(panel: Rect, unit: float) -> PanelLayout:
     y = staged.bottom + pad
     queue_title = Rect(x, y, w, title_h)
     row_h = round(small[1] * 0.62)
-    rows = tuple(Rect(x, queue_title.bottom + round(4 * unit) + i * row_h, w, row_h - 2)
-                 for i in range(5))
+    rows = tuple(
+        Rect(x, queue_title.bottom + round(4 * unit) + i * row_h, w, row_h - 2) for i in range(5)
+    )
     y = rows[-1].bottom + pad
     log_title = Rect(x, y, w, title_h)
     log = Rect(x, log_title.bottom, w, max(0, panel.bottom - pad - log_title.bottom))
-    return PanelLayout(header, tray_title, tray_line, slots, staged_title, staged, queue_title,
-                       rows, log_title, log, (cw, ch), small)
+    return PanelLayout(
+        header,
+        tray_title,
+        tray_line,
+        slots,
+        staged_title,
+        staged,
+        queue_title,
+        rows,
+        log_title,
+        log,
+        (cw, ch),
+        small,
+    )
 
 
 def staged_card_rect(panel: PanelLayout, index: int, count: int) -> Rect:

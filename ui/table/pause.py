@@ -13,10 +13,21 @@ from ui.i18n import t
 from ui.screens.forms import DialogScene
 from ui.theme import window_scale
 
-CHOICES = (("resume", "pause.resume"), ("save", "pause.save"), ("rules", "menu.rules"),
-           ("settings", "menu.settings"), ("quit", "pause.quit"))
-KEYS = {pygame.K_r: "resume", pygame.K_p: "resume", pygame.K_SPACE: "resume",
-        pygame.K_RETURN: "resume", pygame.K_s: "save", pygame.K_q: "quit"}
+CHOICES = (
+    ("resume", "pause.resume"),
+    ("save", "pause.save"),
+    ("rules", "menu.rules"),
+    ("settings", "menu.settings"),
+    ("quit", "pause.quit"),
+)
+KEYS = {
+    pygame.K_r: "resume",
+    pygame.K_p: "resume",
+    pygame.K_SPACE: "resume",
+    pygame.K_RETURN: "resume",
+    pygame.K_s: "save",
+    pygame.K_q: "quit",
+}
 
 
 class PauseScene(DialogScene):
@@ -39,8 +50,12 @@ class PauseScene(DialogScene):
         bw, bh, gap = d.w - round(80 * u), round(50 * u), round(12 * u)
         y = d.y + round(78 * u)
         for name, key in CHOICES:
-            self.button(name, (d.centerx - bw // 2, y, bw, bh), t(key),
-                        "#primary_button" if name == "resume" else "#menu_button")
+            self.button(
+                name,
+                (d.centerx - bw // 2, y, bw, bh),
+                t(key),
+                "#primary_button" if name == "resume" else "#menu_button",
+            )
             y += bh + gap
 
     def note_key(self) -> str:
@@ -49,8 +64,14 @@ class PauseScene(DialogScene):
 
     def render_body(self, img, u: float) -> None:
         d = self.dialog()
-        note = self.app.assets.wrapped(t(self.note_key()), max(10, round(13 * u)), MUTED,
-                                       d.w - round(60 * u), max_lines=3, shadow=True)
+        note = self.app.assets.wrapped(
+            t(self.note_key()),
+            max(10, round(13 * u)),
+            MUTED,
+            d.w - round(60 * u),
+            max_lines=3,
+            shadow=True,
+        )
         img.blit(note, note.get_rect(midbottom=(d.centerx, d.bottom - round(14 * u))))
 
     def on_button(self, name: str) -> None:

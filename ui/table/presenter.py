@@ -27,8 +27,9 @@ LOG_LINES = 400  # the table log: the whole round and more (a round rarely takes
 class Presenter(CardSteps, RoundSteps):
     """Plays the events of the game on the table, one step at a time."""
 
-    def __init__(self, shown: Shown, layout: L.TableLayout, seed: int = 0,
-                 reduced_motion: bool = False) -> None:
+    def __init__(
+        self, shown: Shown, layout: L.TableLayout, seed: int = 0, reduced_motion: bool = False
+    ) -> None:
         self.shown = shown
         self.timeline = Timeline()
         self.reduced = reduced_motion
@@ -63,8 +64,12 @@ class Presenter(CardSteps, RoundSteps):
     def animating(self) -> bool:
         """Anything moving: the window must be redrawn every frame (a gate waiting is still)."""
         tl = self.timeline
-        return (tl.current is not None or (bool(tl.steps) and tl.gate is None)
-                or tl.animator.running or bool(self.confetti))
+        return (
+            tl.current is not None
+            or (bool(tl.steps) and tl.gate is None)
+            or tl.animator.running
+            or bool(self.confetti)
+        )
 
     @property
     def hidden(self) -> frozenset:
@@ -141,8 +146,9 @@ class Presenter(CardSteps, RoundSteps):
     def _motion(self, seconds: float) -> float:
         return 0.0 if self.reduced else seconds
 
-    def _fly(self, card: str, src, dst, face=(1.0, 1.0), duration: float = TRAVEL,
-             keep: bool = True) -> CardSprite:
+    def _fly(
+        self, card: str, src, dst, face=(1.0, 1.0), duration: float = TRAVEL, keep: bool = True
+    ) -> CardSprite:
         """A card sprite from rect/point ``src`` to rect ``dst`` (sized like ``dst``)."""
         start = src.center if hasattr(src, "center") else src
         sprite = CardSprite(card, start, dst.size, face=face[0])
@@ -156,8 +162,9 @@ class Presenter(CardSteps, RoundSteps):
             if face[0] != face[1]:
                 anim.animate(sprite, "accel_decel", FLIP, delay=duration * 0.4, face=face[1])
         if not keep:
-            anim.animate(sprite, "linear", 0.01, delay=duration,
-                         on_finished=lambda: self._drop(sprite))
+            anim.animate(
+                sprite, "linear", 0.01, delay=duration, on_finished=lambda: self._drop(sprite)
+            )
         return sprite
 
     def _drop(self, sprite: CardSprite | None) -> None:
@@ -187,8 +194,12 @@ class Presenter(CardSteps, RoundSteps):
 
     def mod_slot(self, seat: int, index: int | None = None):
         count = self.mods_count(seat) + 1
-        return L.mod_card_rect(self.seat(seat), count - 1 if index is None else index, count,
-                               len(self.shown.hands[seat].numbers))
+        return L.mod_card_rect(
+            self.seat(seat),
+            count - 1 if index is None else index,
+            count,
+            len(self.shown.hands[seat].numbers),
+        )
 
     def in_play_spot(self):
         return self.layout.in_play

@@ -36,12 +36,25 @@ SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 STEP_BEAT = 0.45  # seconds between two decisions while playing (at speed 1)
 ROUND_BEAT = 2.2  # the scores stay on the seats this long at a round's end
 LOG_LINES = 12  # decisions written back into the table log after a jump
-KEYS = {pygame.K_SPACE: "play", pygame.K_LEFT: "back", pygame.K_RIGHT: "forward",
-        pygame.K_HOME: "start", pygame.K_END: "end", pygame.K_PAGEUP: "round_back",
-        pygame.K_PAGEDOWN: "round_forward", pygame.K_PLUS: "faster", pygame.K_KP_PLUS: "faster",
-        pygame.K_EQUALS: "faster", pygame.K_MINUS: "slower", pygame.K_KP_MINUS: "slower",
-        pygame.K_ESCAPE: "close", pygame.K_BACKSPACE: "close", pygame.K_c: "coach",
-        pygame.K_LEFTBRACKET: "prev_mark", pygame.K_RIGHTBRACKET: "next_mark"}
+KEYS = {
+    pygame.K_SPACE: "play",
+    pygame.K_LEFT: "back",
+    pygame.K_RIGHT: "forward",
+    pygame.K_HOME: "start",
+    pygame.K_END: "end",
+    pygame.K_PAGEUP: "round_back",
+    pygame.K_PAGEDOWN: "round_forward",
+    pygame.K_PLUS: "faster",
+    pygame.K_KP_PLUS: "faster",
+    pygame.K_EQUALS: "faster",
+    pygame.K_MINUS: "slower",
+    pygame.K_KP_MINUS: "slower",
+    pygame.K_ESCAPE: "close",
+    pygame.K_BACKSPACE: "close",
+    pygame.K_c: "coach",
+    pygame.K_LEFTBRACKET: "prev_mark",
+    pygame.K_RIGHTBRACKET: "next_mark",
+}
 
 
 def transport_rects(lay: L.TableLayout) -> dict[str, pygame.Rect]:
@@ -49,8 +62,15 @@ def transport_rects(lay: L.TableLayout) -> dict[str, pygame.Rect]:
     u, bar = lay.unit, lay.bar
     h = lay.hit_button.h
     gap = max(4, round(6 * u))
-    sizes = (("coach", round(92 * u)), ("start", h), ("back", h), ("play", round(h * 1.35)),
-             ("forward", h), ("round", max(round(136 * u), 124)), ("speed", round(64 * u)))
+    sizes = (
+        ("coach", round(92 * u)),
+        ("start", h),
+        ("back", h),
+        ("play", round(h * 1.35)),
+        ("forward", h),
+        ("round", max(round(136 * u), 124)),
+        ("speed", round(64 * u)),
+    )
     x = lay.stay_button.right
     out = {}
     for name, w in reversed(sizes):
@@ -95,15 +115,16 @@ class ReplayScene(TableScene):
     def _with_bar(self, lay: L.TableLayout) -> L.TableLayout:
         text = transport_rects(lay)["text"]
         prompt = pygame.Rect(text.x, lay.prompt.y, text.w, lay.prompt.h)
-        return dataclasses.replace(lay, prompt=prompt,
-                                   hint=pygame.Rect(text.x, lay.hint.y, text.w, lay.hint.h))
+        return dataclasses.replace(
+            lay, prompt=prompt, hint=pygame.Rect(text.x, lay.hint.y, text.w, lay.hint.h)
+        )
 
     def goto(self, k: int) -> None:
         """Snap the table to the game after ``k`` decisions (nothing animates)."""
         self.k = max(0, min(k, len(self.replay)))
         self.game = self.replay.game_at(self.k)
         self._present(Shown.from_game(self.game))
-        for d in self.replay.decisions[max(0, self.k - LOG_LINES):self.k]:
+        for d in self.replay.decisions[max(0, self.k - LOG_LINES) : self.k]:
             self.presenter.say(self.describe(d))
         self._sync_buttons()
         self.app.invalidate()
@@ -176,8 +197,9 @@ class ReplayScene(TableScene):
             else:
                 self.goto(self.replay.round_start(self.k, -1 if name == "round_back" else 1))
         elif name in ("faster", "slower"):
-            self.set_speed(SPEEDS[max(0, min(len(SPEEDS) - 1,
-                                             i + (1 if name == "faster" else -1)))])
+            self.set_speed(
+                SPEEDS[max(0, min(len(SPEEDS) - 1, i + (1 if name == "faster" else -1)))]
+            )
         elif name == "speed":  # the button cycles
             self.set_speed(SPEEDS[(i + 1) % len(SPEEDS)])
         elif name == "close":
@@ -200,8 +222,12 @@ class ReplayScene(TableScene):
             return Msg("caption.hit", who=who)
         if d.action.kind == "stay":
             return Msg("replay.stays", who=who)
-        return Msg("caption.target", who=who, card=card_msg(d.card or ""),
-                   target=self.presenter.who_msg(d.action.target))
+        return Msg(
+            "caption.target",
+            who=who,
+            card=card_msg(d.card or ""),
+            target=self.presenter.who_msg(d.action.target),
+        )
 
     def prompt(self) -> tuple[str, str]:
         n = len(self.replay)
@@ -217,8 +243,11 @@ class ReplayScene(TableScene):
                 detail += "  ·  " + t("over.title", who=self.presenter.who(self.shown.winner))
         else:
             who = self.presenter.who(d.seat)
-            nxt = (t("prompt.hit_or_stay", name=who) if d.kind == "hit_or_stay"
-                   else t("prompt.target", name=who, card=card_name(d.card)))
+            nxt = (
+                t("prompt.hit_or_stay", name=who)
+                if d.kind == "hit_or_stay"
+                else t("prompt.target", name=who, card=card_name(d.card))
+            )
             detail = t("replay.next", what=nxt) if self.k < n else t("replay.file_ends", what=nxt)
             if self.review is not None:
                 detail = coach.bar_note(self, detail)
@@ -231,8 +260,10 @@ class ReplayScene(TableScene):
             return [SeatState(turn=(s == self.shown.winner)) for s in range(n)]
         if d.kind == "hit_or_stay":
             return [SeatState(turn=(s == d.seat)) for s in range(n)]
-        return [SeatState(turn=(s == d.seat), eligible=s in d.options, dim=s not in d.options)
-                for s in range(n)]
+        return [
+            SeatState(turn=(s == d.seat), eligible=s in d.options, dim=s not in d.options)
+            for s in range(n)
+        ]
 
     def human_turn(self):
         return None  # read-only: nobody decides here
@@ -274,13 +305,22 @@ class ReplayScene(TableScene):
         labels = {"start": "|◀", "back": "◀", "play": "▶", "forward": "▶|"}
         for name, text in labels.items():
             self.buttons[name] = pygame_gui.elements.UIButton(
-                r[name], text, m, object_id="#hit_button" if name == "play" else "#tool_button",
-                tool_tip_text=t(f"replay.tip.{name}"))
+                r[name],
+                text,
+                m,
+                object_id="#hit_button" if name == "play" else "#tool_button",
+                tool_tip_text=t(f"replay.tip.{name}"),
+            )
         self.buttons["coach"] = pygame_gui.elements.UIButton(
-            r["coach"], t("review.coach"), m, object_id="#tool_button",
-            tool_tip_text=t("review.tip"))
+            r["coach"],
+            t("review.coach"),
+            m,
+            object_id="#tool_button",
+            tool_tip_text=t("review.tip"),
+        )
         self.buttons["speed"] = pygame_gui.elements.UIButton(
-            r["speed"], "", m, object_id="#tool_button", tool_tip_text=t("replay.tip.speed"))
+            r["speed"], "", m, object_id="#tool_button", tool_tip_text=t("replay.tip.speed")
+        )
         self._ui_key = None
         self._shown_buttons = None
         self._sync_buttons()
@@ -293,9 +333,13 @@ class ReplayScene(TableScene):
         self._round_options = {t("replay.round", round=r): r for r in rounds}
         current = t("replay.round", round=round_no)
         picker = pygame_gui.elements.UIDropDownMenu(
-            list(self._round_options), current, transport_rects(self.layout)["round"],
-            self.app.manager, object_id="#round_picker",
-            expansion_height_limit=round(self.layout.size[1] * 0.6))
+            list(self._round_options),
+            current,
+            transport_rects(self.layout)["round"],
+            self.app.manager,
+            object_id="#round_picker",
+            expansion_height_limit=round(self.layout.size[1] * 0.6),
+        )
         if len(rounds) < 2:
             picker.disable()
         self.buttons["round"] = picker
@@ -311,8 +355,11 @@ class ReplayScene(TableScene):
             self.buttons["play"].set_text("❚❚" if self.playing else "▶")
             self.buttons["speed"].set_text(f"{self.speed:g}×")
             n = len(self.replay)
-            for name, ok in (("start", self.k > 0), ("back", self.k > 0),
-                             ("forward", self.k < n or self.presenter.gate is not None)):
+            for name, ok in (
+                ("start", self.k > 0),
+                ("back", self.k > 0),
+                ("forward", self.k < n or self.presenter.gate is not None),
+            ):
                 self.buttons[name].enable() if ok else self.buttons[name].disable()
             picker = self.buttons.get("round")
             if picker is None or self._round_options.get(_selected(picker)) != round_no:
@@ -357,12 +404,19 @@ class ReplayScene(TableScene):
                 return False
             self.command(name)
             return True
-        if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
-                and coach.click_strip(self, event.pos)):
+        if (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and event.button == 1
+            and coach.click_strip(self, event.pos)
+        ):
             self.app.invalidate()
             return True
-        if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
-                and not self.presenter.settled and self.presenter.gate is None):
+        if (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and event.button == 1
+            and not self.presenter.settled
+            and self.presenter.gate is None
+        ):
             self.presenter.skip()  # a click on the table skips the animation
             self.app.invalidate()
             return True

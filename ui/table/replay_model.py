@@ -61,8 +61,18 @@ class Replay:
                 events = game.apply(action)
             except IllegalActionError as e:
                 raise GameFileError(f"action {index}: {e}") from None
-            drawn = next((e.card for e in events if isinstance(e, ev.CardDrawn)
-                          and e.seat == action.seat), None) if action.kind == HIT else None
+            drawn = (
+                next(
+                    (
+                        e.card
+                        for e in events
+                        if isinstance(e, ev.CardDrawn) and e.seat == action.seat
+                    ),
+                    None,
+                )
+                if action.kind == HIT
+                else None
+            )
             self.decisions.append(Decision(index, action, card, round_no, drawn))
             self.round_after.append(game.round_no)
             if (index + 1) % CHECKPOINT == 0:
@@ -85,7 +95,7 @@ class Replay:
         """A fresh game after the first ``k`` decisions (0 ≤ k ≤ len)."""
         k = max(0, min(k, len(self)))
         game = self._checkpoints[k // CHECKPOINT].clone()
-        for action in self.actions[len(game.actions):k]:
+        for action in self.actions[len(game.actions) : k]:
             game.apply(action)
         return game
 
@@ -120,5 +130,4 @@ def load_replay(path: str | os.PathLike[str]) -> Replay:
     except LoadError:
         raise
     except (ValueError, TypeError, KeyError, RecursionError, MemoryError, OSError) as e:
-        raise LoadError(f"not a game file ({type(e).__name__}: {excerpt(str(e), 80)})") \
-            from None
+        raise LoadError(f"not a game file ({type(e).__name__}: {excerpt(str(e), 80)})") from None

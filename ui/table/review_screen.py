@@ -78,14 +78,21 @@ class ReviewScene(Scene):
         m = self.app.manager
         bw, bh, gap = round(170 * u), round(40 * u), round(14 * u)
         self.buttons["close"] = pygame_gui.elements.UIButton(
-            pygame.Rect(d.centerx - bw // 2, d.bottom - bh - gap, bw, bh), t("review.close"), m,
-            object_id="#hit_button")
+            pygame.Rect(d.centerx - bw // 2, d.bottom - bh - gap, bw, bh),
+            t("review.close"),
+            m,
+            object_id="#hit_button",
+        )
         _top, row, y = self.rows(u)
         for i, _d in enumerate(self.worst):
             w = round(56 * u)
             self.buttons[f"go{i}"] = pygame_gui.elements.UIButton(
                 pygame.Rect(d.right - w - round(24 * u), y + i * row + 2, w, row - 4),
-                f"{i + 1} ▶", m, object_id="#tool_button", tool_tip_text=t("review.go"))
+                f"{i + 1} ▶",
+                m,
+                object_id="#tool_button",
+                tool_tip_text=t("review.go"),
+            )
         self._key = None
 
     def handle_event(self, event) -> bool:
@@ -95,8 +102,13 @@ class ReviewScene(Scene):
                     self.choose(name)
                     return True
         if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER,
-                             pygame.K_SPACE, pygame.K_c):
+            if event.key in (
+                pygame.K_ESCAPE,
+                pygame.K_RETURN,
+                pygame.K_KP_ENTER,
+                pygame.K_SPACE,
+                pygame.K_c,
+            ):
                 self.choose("close")
             elif pygame.K_1 <= event.key < pygame.K_1 + len(self.worst):
                 self.choose(f"go{event.key - pygame.K_1}")
@@ -132,29 +144,56 @@ class ReviewScene(Scene):
         pygame.draw.rect(img, DIALOG, d, border_radius=radius)
         pygame.draw.rect(img, GOLD, d, width=max(2, round(2 * u)), border_radius=radius)
         review = self.review
-        self.text(img, t("review.title"), round(30 * u), GOLD,
-                  midtop=(d.centerx, d.y + round(14 * u)))
+        self.text(
+            img, t("review.title"), round(30 * u), GOLD, midtop=(d.centerx, d.y + round(14 * u))
+        )
         x0, width = d.x + round(28 * u), d.w - round(56 * u)
         top, row, y = self.rows(u)
         fs = max(10, round(16 * u))
         for i, p in enumerate(review.seats[:4]):
             s = review.summary(p)
-            self.text(img, t("review.summary", who=p, n=s["reviewed"], matched=s["matched"],
-                             points=f"{s['points_left']:.1f}"), fs, CREAM,
-                      midleft=(x0, top + i * row + row // 2), width=width)
+            self.text(
+                img,
+                t(
+                    "review.summary",
+                    who=p,
+                    n=s["reviewed"],
+                    matched=s["matched"],
+                    points=f"{s['points_left']:.1f}",
+                ),
+                fs,
+                CREAM,
+                midleft=(x0, top + i * row + row // 2),
+                width=width,
+            )
         if len(review.seats) > 4:
             self.text(img, "…", fs, MUTED, midleft=(x0, top + 4 * row + row // 2))
-        self.text(img, t("review.costliest") if self.worst else t("review.none"), fs, GOLD,
-                  midleft=(x0, y - row // 2))
+        self.text(
+            img,
+            t("review.costliest") if self.worst else t("review.none"),
+            fs,
+            GOLD,
+            midleft=(x0, y - row // 2),
+        )
         for i, dec in enumerate(self.worst):
             band = pygame.Rect(x0 - 8, y + i * row, width + 16, row)
             if i % 2 == 0:
                 pygame.draw.rect(img, BAND, band, border_radius=6)
-            self.text(img, f"{i + 1}. {line_msg(dec)}", max(10, round(14 * u)), CREAM,
-                      midleft=(x0, band.centery), width=width - round(70 * u))
+            self.text(
+                img,
+                f"{i + 1}. {line_msg(dec)}",
+                max(10, round(14 * u)),
+                CREAM,
+                midleft=(x0, band.centery),
+                width=width - round(70 * u),
+            )
         chart_top = y + max(1, len(self.worst)) * row + round(40 * u)
-        chart = pygame.Rect(x0 + round(150 * u), chart_top, width - round(170 * u),
-                            d.bottom - round(80 * u) - chart_top)
+        chart = pygame.Rect(
+            x0 + round(150 * u),
+            chart_top,
+            width - round(170 * u),
+            d.bottom - round(80 * u) - chart_top,
+        )
         if chart.h > 30:
             self.chart(img, chart, u)
         return img
@@ -164,8 +203,9 @@ class ReviewScene(Scene):
         rows = self.review.win_probability
         names = self.review.players
         small = max(10, round(12 * u))
-        self.text(img, t("review.chart"), max(11, round(15 * u)), MUTED,
-                  midbottom=(r.centerx, r.y - 4))
+        self.text(
+            img, t("review.chart"), max(11, round(15 * u)), MUTED, midbottom=(r.centerx, r.y - 4)
+        )
         pygame.draw.rect(img, BAND, r)
         n = max(1, len(rows) - 1)
 
@@ -183,9 +223,19 @@ class ReviewScene(Scene):
             if len(pts) > 1:
                 pygame.draw.lines(img, color, False, pts, width)
             if seat < 8:
-                self.text(img, name, small, color,
-                          midleft=(r.x - round(146 * u), r.y + seat * round(18 * u) + 8),
-                          width=round(130 * u))
+                self.text(
+                    img,
+                    name,
+                    small,
+                    color,
+                    midleft=(r.x - round(146 * u), r.y + seat * round(18 * u) + 8),
+                    width=round(130 * u),
+                )
         if self.review.winner is not None:
-            self.text(img, t("over.title", who=self.review.winner), small, GOLD,
-                      bottomright=(r.right, r.y - 4))
+            self.text(
+                img,
+                t("over.title", who=self.review.winner),
+                small,
+                GOLD,
+                bottomright=(r.right, r.y - 4),
+            )

@@ -16,8 +16,14 @@ from ui.assets import Assets
 class CardSprite:
     """A card in flight. ``pos`` is its centre; ``face`` 0 shows the back, 1 the face."""
 
-    def __init__(self, card: str, pos: tuple[float, float], size: tuple[int, int],
-                 face: float = 0.0, lift: float = 1.0) -> None:
+    def __init__(
+        self,
+        card: str,
+        pos: tuple[float, float],
+        size: tuple[int, int],
+        face: float = 0.0,
+        lift: float = 1.0,
+    ) -> None:
         self.card = card
         self.pos = pos
         self.size = (float(size[0]), float(size[1]))
@@ -48,8 +54,9 @@ class CardSprite:
 class TextSprite:
     """A caption over the table: score calculations, "FLIP 7!", "Tie!"."""
 
-    def __init__(self, text: str, pos: tuple[float, float], size: int, color,
-                 scale: float = 1.0, bg=None) -> None:
+    def __init__(
+        self, text: str, pos: tuple[float, float], size: int, color, scale: float = 1.0, bg=None
+    ) -> None:
         self.text = text
         self.pos = pos
         self.size = size
@@ -76,18 +83,33 @@ class TextSprite:
 class Confetti:
     """A burst of paper bits for a Flip 7; ``update`` moves them, gravity pulls them down."""
 
-    COLORS = ((247, 199, 70), (236, 84, 84), (130, 205, 255), (124, 220, 140), (210, 130, 255),
-              (255, 255, 255))
+    COLORS = (
+        (247, 199, 70),
+        (236, 84, 84),
+        (130, 205, 255),
+        (124, 220, 140),
+        (210, 130, 255),
+        (255, 255, 255),
+    )
 
-    def __init__(self, origin: tuple[float, float], count: int, scale: float,
-                 rng: random.Random) -> None:
+    def __init__(
+        self, origin: tuple[float, float], count: int, scale: float, rng: random.Random
+    ) -> None:
         self.bits = []
         for _ in range(count):
             angle = rng.uniform(-math.pi, 0)
             speed = rng.uniform(180, 520) * scale
-            self.bits.append([origin[0], origin[1], math.cos(angle) * speed,
-                              math.sin(angle) * speed, rng.choice(self.COLORS),
-                              rng.uniform(1.2, 2.2), max(2, round(rng.uniform(4, 8) * scale))])
+            self.bits.append(
+                [
+                    origin[0],
+                    origin[1],
+                    math.cos(angle) * speed,
+                    math.sin(angle) * speed,
+                    rng.choice(self.COLORS),
+                    rng.uniform(1.2, 2.2),
+                    max(2, round(rng.uniform(4, 8) * scale)),
+                ]
+            )
         self.gravity = 600 * scale
 
     @property

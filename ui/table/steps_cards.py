@@ -21,6 +21,7 @@ SHAKE = 0.42
 
 class CardSteps:
     if TYPE_CHECKING:  # what the Presenter provides
+
         def _apply(self, event: Any) -> None: ...
         def _motion(self, seconds: float) -> float: ...
         def mod_slot(self, seat: int, index: int | None = None) -> Any: ...
@@ -31,8 +32,10 @@ class CardSteps:
             self._apply(e)  # the caption waits for the card: "Léa hits: 7"
             if not self.reduced:
                 self.pile_lift = 1.0
-                self.timeline.animator.animate(self, "decelerate", PRESS + TRAVEL * 0.5,
-                                               pile_lift=0.0)
+                self.timeline.animator.animate(
+                    self, "decelerate", PRESS + TRAVEL * 0.5, pile_lift=0.0
+                )
+
         return Step(self._motion(PRESS), start)
 
     def _CardDrawn(self, e: ev.CardDrawn) -> Step:
@@ -52,13 +55,15 @@ class CardSteps:
             self._apply(e)
             self.flyer = self._fly(e.card, self.layout.draw_pile, dst, face=(0.0, 1.0))
             step.extra["waits"] = waits
-            key = {"hit": "caption.hit_card", "deal": "caption.dealt"}.get(e.cause,
-                                                                           "caption.f3_card")
+            key = {"hit": "caption.hit_card", "deal": "caption.dealt"}.get(
+                e.cause, "caption.f3_card"
+            )
             self.say(Msg(key, who=self.who_msg(e.seat), card=card_msg(e.card), slot=e.slot))
 
         def finish():
             if step.extra.get("waits"):
                 self._drop(self.flyer)
+
         step.start, step.finish = start, finish
         return step
 
@@ -66,6 +71,7 @@ class CardSteps:
         def start():
             self._drop(self.flyer)
             self._apply(e)
+
         return Step(0.0, start)
 
     _NumberAdded = _ModifierAdded = _land
@@ -75,6 +81,7 @@ class CardSteps:
             self._drop(self.flyer)
             self._apply(e)
             self.say(Msg("caption.sc_kept", who=self.who_msg(e.seat)))
+
         return Step(REST, start)
 
     def _Busted(self, e: ev.Busted) -> Step:
@@ -92,6 +99,7 @@ class CardSteps:
             anim.animate(fx, "shake", SHAKE, shake=amp)
             anim.animate(fx, "decelerate", SHAKE, flash=0.0)
             anim.animate(fx, "accel_decel", FLIP, delay=SHAKE, face_down=1.0)
+
         return Step(self._motion(SHAKE + FLIP) + REST, start)
 
     def _SecondChanceUsed(self, e: ev.SecondChanceUsed) -> Step:
@@ -100,12 +108,14 @@ class CardSteps:
         def start():
             hand = self.shown.hands[e.seat]
             src = self._take_flyer(e.card, self.line_slot(e.seat))
-            sc_src = L.mod_card_rect(self.seat(e.seat), len(hand.modifiers),
-                                     self.mods_count(e.seat), len(hand.numbers))
+            sc_src = L.mod_card_rect(
+                self.seat(e.seat), len(hand.modifiers), self.mods_count(e.seat), len(hand.numbers)
+            )
             discard = self.layout.discard_pile
             self._fly(e.card, src, discard, keep=False)
             self._fly(SECOND_CHANCE, sc_src, discard, keep=False)
             self.say(Msg("caption.sc_used", who=self.who_msg(e.seat), card=e.card))
+
         step.start, step.finish = start, lambda: self._apply(e)
         return step
 
@@ -115,14 +125,17 @@ class CardSteps:
         def start():
             src = self._take_flyer(SECOND_CHANCE, self.in_play_spot())
             hand = self.shown.hands[e.receiver]
-            step.extra["s"] = self._fly(SECOND_CHANCE, src,
-                                        self.mod_slot(e.receiver, len(hand.modifiers)))
-            self.say(Msg("caption.sc_given", who=self.who_msg(e.giver),
-                         target=self.who_msg(e.receiver)))
+            step.extra["s"] = self._fly(
+                SECOND_CHANCE, src, self.mod_slot(e.receiver, len(hand.modifiers))
+            )
+            self.say(
+                Msg("caption.sc_given", who=self.who_msg(e.giver), target=self.who_msg(e.receiver))
+            )
 
         def finish():
             self._drop(step.extra.get("s"))
             self._apply(e)
+
         step.start, step.finish = start, finish
         return step
 
@@ -134,11 +147,19 @@ class CardSteps:
             dst = self.mod_slot(e.target) if e.card == FREEZE else self.line_slot(e.target)
             self.flyer = self._fly(e.card, src, dst)
             if e.chooser == e.target:
-                self.say(Msg("caption.target_self", who=self.who_msg(e.chooser),
-                             card=card_msg(e.card)))
+                self.say(
+                    Msg("caption.target_self", who=self.who_msg(e.chooser), card=card_msg(e.card))
+                )
             else:
-                self.say(Msg("caption.target", who=self.who_msg(e.chooser),
-                             card=card_msg(e.card), target=self.who_msg(e.target)))
+                self.say(
+                    Msg(
+                        "caption.target",
+                        who=self.who_msg(e.chooser),
+                        card=card_msg(e.card),
+                        target=self.who_msg(e.target),
+                    )
+                )
+
         step.start, step.finish = start, lambda: self._apply(e)
         return step
 
@@ -168,14 +189,17 @@ class CardSteps:
                     step.hide = frozenset()
                     self._apply(e)
                     on_start()
+
                 step.extra["land"] = land
-                self.timeline.animator.animate(sprite, "linear", 0.001, on_finished=land,
-                                               delay=self._motion(TRAVEL))
+                self.timeline.animator.animate(
+                    sprite, "linear", 0.001, on_finished=land, delay=self._motion(TRAVEL)
+                )
 
         def finish():
             land = step.extra.get("land")
             if land is not None:
                 land()
+
         step.start, step.finish = start, finish
         return step
 
@@ -189,13 +213,21 @@ class CardSteps:
             if e.by == e.seat:
                 self.say(Msg("caption.frozen", who=self.who_msg(e.seat), score=e.score))
             else:  # who did it, too: the reason is on screen
-                self.say(Msg("caption.frozen_by", who=self.who_msg(e.seat), score=e.score,
-                             by=self.who_msg(e.by)))
+                self.say(
+                    Msg(
+                        "caption.frozen_by",
+                        who=self.who_msg(e.seat),
+                        score=e.score,
+                        by=self.who_msg(e.by),
+                    )
+                )
+
         return self._effect(e, FREEZE, lambda: self.mod_slot(e.seat), on_start)
 
     def _FlipThreeStarted(self, e: ev.FlipThreeStarted) -> Step:
         def on_start():
             self.say(Msg("caption.flip3", who=self.who_msg(e.seat)))
+
         return self._effect(e, FLIP_THREE, self.tray_spot, on_start)
 
     def _Staged(self, e: ev.Staged) -> Step:
@@ -210,17 +242,25 @@ class CardSteps:
         def finish():
             self._drop(step.extra.get("s"))
             self._apply(e)
+
         step.start, step.finish = start, finish
         return step
 
     def _FlipThreeEnded(self, e: ev.FlipThreeEnded) -> Step:
         """The three cards rest a moment in the tray, then it empties (every time)."""
+
         def start():
             self._fly(FLIP_THREE, self.tray_spot(), self.layout.discard_pile, keep=False)
             ft = self.shown.flip_three
             if ft is not None and ft.cards:
-                self.say(Msg("caption.f3_done", who=self.who_msg(e.seat),
-                             cards=Listed(card_msg(c) for c in ft.cards)))
+                self.say(
+                    Msg(
+                        "caption.f3_done",
+                        who=self.who_msg(e.seat),
+                        cards=Listed(card_msg(c) for c in ft.cards),
+                    )
+                )
+
         return Step(self._motion(TRAVEL) + REST, start, lambda: self._apply(e))
 
     def _EffectQueued(self, e: ev.EffectQueued) -> Step:
@@ -235,15 +275,19 @@ class CardSteps:
         def finish():
             self._drop(step.extra.get("s"))
             self._apply(e)
+
         step.start, step.finish = start, finish
         return step
 
     def _CardDiscarded(self, e: ev.CardDiscarded) -> Step:
         quiet = e.reason == ev.DiscardReason.ROUND_OVER
-        hide = {"in_play": ("in_play", e.card), "tray": ("staged", 0),
-                "queue": ("queue", 0)}.get(e.origin)
-        step = Step(self._motion(TRAVEL) + (0.0 if quiet else REST),
-                    hide=frozenset({hide}) if hide else frozenset())
+        hide = {"in_play": ("in_play", e.card), "tray": ("staged", 0), "queue": ("queue", 0)}.get(
+            e.origin
+        )
+        step = Step(
+            self._motion(TRAVEL) + (0.0 if quiet else REST),
+            hide=frozenset({hide}) if hide else frozenset(),
+        )
 
         def start():
             if e.origin == "tray":
@@ -254,7 +298,9 @@ class CardSteps:
                 src = self._take_flyer(e.card, self.in_play_spot())
             self._fly(e.card, src, self.layout.discard_pile, keep=False)
             if not quiet:
-                self.say(Msg("caption.discarded", card=card_msg(e.card),
-                           reason=t("reason." + e.reason)))
+                self.say(
+                    Msg("caption.discarded", card=card_msg(e.card), reason=t("reason." + e.reason))
+                )
+
         step.start, step.finish = start, lambda: self._apply(e)
         return step

@@ -23,6 +23,7 @@ class RoundSteps:
         reduced: bool
         shown: Any
         timeline: Any
+
         def _apply(self, event: Any) -> None: ...
         def _motion(self, seconds: float) -> float: ...
         def seat(self, seat: int) -> L.SeatLayout: ...
@@ -34,6 +35,7 @@ class RoundSteps:
             for fx in self.fx:
                 fx.face_down, fx.total = 1.0, None
             self.say(Msg("caption.round", round=e.round, dealer=self.who_msg(e.dealer)))
+
         return Step(REST * 2, start)
 
     def _Stayed(self, e: ev.Stayed) -> Step:
@@ -41,6 +43,7 @@ class RoundSteps:
             self._apply(e)
             key = "caption.stay_forced" if e.forced else "caption.stay"
             self.say(Msg(key, who=self.who_msg(e.seat), score=e.score))
+
         return Step(REST * 1.5, start)
 
     def _Flip7(self, e: ev.Flip7) -> Step:
@@ -56,29 +59,44 @@ class RoundSteps:
                 fx = self.fx[e.seat]
                 fx.flash_color, fx.flash = GOLD, 1.0
                 self.timeline.animator.animate(fx, "decelerate", 1.2, flash=0.0)
+
         return Step(1.6, start, savour=True)
 
     def _banner(self, text: str, pos, size: int, color, seconds: float) -> None:
-        sprite = TextSprite(text, pos, self.layout.font(size), color, scale=0.2,
-                            bg=(24, 16, 6, 235))
+        sprite = TextSprite(
+            text, pos, self.layout.font(size), color, scale=0.2, bg=(24, 16, 6, 235)
+        )
         self.banners.append(sprite)
         anim = self.timeline.animator
         if self.reduced:
             sprite.scale = 1.0
         else:
             anim.animate(sprite, "out_elastic", 0.7, scale=1.0)
-        anim.animate(sprite, "accelerate", 0.4, delay=seconds - 0.4, alpha=0.0,
-                     on_finished=lambda: self.banners.remove(sprite))
+        anim.animate(
+            sprite,
+            "accelerate",
+            0.4,
+            delay=seconds - 0.4,
+            alpha=0.0,
+            on_finished=lambda: self.banners.remove(sprite),
+        )
 
     def _Reshuffled(self, e: ev.Reshuffled) -> Step:
         step = Step(self._motion(TRAVEL * 1.6) + REST, hide=frozenset({("discard",)}))
 
         def start():
             for i in range(4):
-                s = self._fly("back", self.layout.discard_pile, self.layout.draw_pile,
-                              face=(0.0, 0.0), keep=False, duration=TRAVEL + i * 0.05)
+                s = self._fly(
+                    "back",
+                    self.layout.discard_pile,
+                    self.layout.draw_pile,
+                    face=(0.0, 0.0),
+                    keep=False,
+                    duration=TRAVEL + i * 0.05,
+                )
                 s.card = "back"
             self.say(Msg("caption.reshuffle"))
+
         step.start, step.finish = start, lambda: self._apply(e)
         return step
 
@@ -92,6 +110,7 @@ class RoundSteps:
                 fx.total = float(old[seat])
                 anim.animate(fx, "decelerate", 0.9, delay=0.7, total=float(e.totals[seat]))
                 self.labels.append(self._score_label(seat, result))
+
         return Step(1.8, start)
 
     def _score_label(self, seat: int, r: ev.HandResult) -> TextSprite:
@@ -103,8 +122,9 @@ class RoundSteps:
             text, color = str(r.score), CREAM
         else:
             text, color = f"{r.calculation} = {r.score}", GOLD if r.flip7 else CREAM
-        sprite = TextSprite(text, self._label_spot(seat, text, size), size, color,
-                            bg=(10, 20, 16, 245))
+        sprite = TextSprite(
+            text, self._label_spot(seat, text, size), size, color, bg=(10, 20, 16, 245)
+        )
         if not self.reduced:
             sprite.scale = 0.3
             self.timeline.animator.animate(sprite, "out_back", 0.35, delay=0.05 * seat, scale=1.0)
@@ -129,8 +149,14 @@ class RoundSteps:
             self.labels.clear()
             for seat, hand in enumerate(self.shown.hands):
                 if hand.cards():
-                    self._fly("back", self.line_slot(seat, 0), self.layout.discard_pile,
-                              face=(0.0, 0.0), keep=False)
+                    self._fly(
+                        "back",
+                        self.line_slot(seat, 0),
+                        self.layout.discard_pile,
+                        face=(0.0, 0.0),
+                        keep=False,
+                    )
+
         step.start, step.finish = start, lambda: self._apply(e)
         return step
 
@@ -145,10 +171,12 @@ class RoundSteps:
             self._banner(t("over.title", who=self.who(e.winner)), center, 48, GOLD, 1.6)
             if not self.reduced:
                 self.confetti.append(Confetti(center, 140, self.layout.unit, self.rng))
+
         return Step(1.4, start, savour=True)
 
     def _TieContinues(self, e: ev.TieContinues) -> Step:
         def start():
             self.say(Msg("caption.tie"))
             self._banner(t("caption.tie"), self.layout.center.center, 34, CREAM, 1.6)
+
         return Step(1.5, start)

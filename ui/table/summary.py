@@ -62,7 +62,8 @@ class Overlay(Scene):
         for i, (name, key) in enumerate(self.BUTTONS):
             rect = pygame.Rect(x + i * (bw + gap), d.bottom - bh - gap, bw, bh)
             self.buttons[name] = pygame_gui.elements.UIButton(
-                rect, t(key), self.app.manager, object_id="#hit_button" if i == 0 else None)
+                rect, t(key), self.app.manager, object_id="#hit_button" if i == 0 else None
+            )
         widen_buttons(self.buttons.values(), self.app.size[0])
         self._key = None
 
@@ -73,8 +74,10 @@ class Overlay(Scene):
                     self.choose(name)
                     return True
         if event.type == pygame.KEYDOWN:
-            if (event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_n)
-                    and self.GO_ON is not None):
+            if (
+                event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_n)
+                and self.GO_ON is not None
+            ):
                 self.choose(self.GO_ON)
                 return True
             if event.key == pygame.K_ESCAPE:
@@ -147,8 +150,13 @@ class RoundSummary(Overlay):
         shown = self.table.shown
         p = self.table.presenter
         n = len(shown.players)
-        self.text(img, t("summary.title", round=shown.round_no), round(28 * u), GOLD,
-                  midtop=(d.centerx, d.y + round(16 * u)))
+        self.text(
+            img,
+            t("summary.title", round=shown.round_no),
+            round(28 * u),
+            GOLD,
+            midtop=(d.centerx, d.y + round(16 * u)),
+        )
         row = min(round(34 * u), max(18, (d.h - round(174 * u)) // n))
         size = max(11, min(round(18 * u), round(row * 0.6)))
         x0, x1 = d.x + round(24 * u), d.right - round(24 * u)
@@ -158,8 +166,10 @@ class RoundSummary(Overlay):
         font = a.font(size)
         calcs = [r.calculation + " = 000" for r in shown.last_results] or ["0"]
         name_col = min(round(d.w * 0.3), max(font.size(p.who(s))[0] for s in range(n)))
-        calc_right = min(d.x + round(d.w * 0.58), x0 + name_col + round(16 * u)
-                         + max(font.size(c)[0] for c in calcs))  # the reason starts after
+        calc_right = min(
+            d.x + round(d.w * 0.58),
+            x0 + name_col + round(16 * u) + max(font.size(c)[0] for c in calcs),
+        )  # the reason starts after
         why_x = calc_right + round(14 * u)
         total_w = a.font(size).size(t("summary.total_col") + "0000")[0]
         self.text(img, t("summary.hand"), small, MUTED, midright=(calc_right, head_y))
@@ -171,20 +181,23 @@ class RoundSummary(Overlay):
             if seat % 2 == 0:
                 band = pygame.Rect(x0 - 8, y, x1 - x0 + 16, row)
                 pygame.draw.rect(img, BAND, band, border_radius=6)
-            s = a.fitted(p.who(seat), size, max(10, size - 4), CREAM, max(40, name_col),
-                         keep=6)
+            s = a.fitted(p.who(seat), size, max(10, size - 4), CREAM, max(40, name_col), keep=6)
             img.blit(s, s.get_rect(midleft=(x0, mid)))
             if result.busted:
                 calc, color = "0", RED
             else:
-                calc = (f"{result.calculation} = {result.score}"
-                        if result.calculation != str(result.score) else str(result.score))
+                calc = (
+                    f"{result.calculation} = {result.score}"
+                    if result.calculation != str(result.score)
+                    else str(result.score)
+                )
                 color = GOLD if result.flip7 else CREAM
             self.text(img, calc, size, color, midright=(calc_right, mid))
             why, why_color = self.reason(reasons[seat], seat, result)
             if why:
-                s = a.fitted(why, max(10, size - 2), max(10, size - 5), why_color,
-                             x1 - total_w - why_x)
+                s = a.fitted(
+                    why, max(10, size - 2), max(10, size - 5), why_color, x1 - total_w - why_x
+                )
                 img.blit(s, s.get_rect(midleft=(why_x, mid)))
             self.text(img, str(shown.totals[seat]), size, CREAM, midright=(x1, mid))
             y += row
@@ -210,9 +223,13 @@ class GameOver(Overlay):
     """The end of the game. No key starts a new one: Enter meant "Next round" a moment ago,
     so "Play again" takes a click on its button (Escape goes to the menu)."""
 
-    BUTTONS = (("again", "button.play_again"), ("watch", "replay.watch_game"),
-               ("review", "review.button"), ("save", "replay.save_game"),
-               ("menu", "button.menu"))
+    BUTTONS = (
+        ("again", "button.play_again"),
+        ("watch", "replay.watch_game"),
+        ("review", "review.button"),
+        ("save", "replay.save_game"),
+        ("menu", "button.menu"),
+    )
 
     def __init__(self, app, table) -> None:
         super().__init__(app, table)
@@ -245,8 +262,13 @@ class GameOver(Overlay):
         p = self.table.presenter
         a = self.app.assets
         winner = shown.winner if shown.winner is not None else 0
-        self.text(img, t("over.title", who=p.who(winner)), round(36 * u), GOLD,
-                  midtop=(d.centerx, d.y + round(18 * u)))
+        self.text(
+            img,
+            t("over.title", who=p.who(winner)),
+            round(36 * u),
+            GOLD,
+            midtop=(d.centerx, d.y + round(18 * u)),
+        )
         n = len(shown.players)
         records = self.table.game.rounds
         order = sorted(range(n), key=lambda s: -shown.totals[s])
@@ -258,12 +280,15 @@ class GameOver(Overlay):
         font = a.font(size)
         # the table: name, the totals after each round (the last ones that fit), total,
         # busts, Flip 7s and best round
-        stats = [("over.col.total", lambda s: shown.totals[s]),
-                 ("over.col.busts", lambda s: sum(s in r.busted for r in records)),
-                 ("over.col.flip7", lambda s: sum(r.flip7 == s for r in records)),
-                 ("over.col.best", lambda s: max((r.scores[s] for r in records), default=0))]
-        stat_w = [max(font.size(t(key))[0], font.size("0000")[0]) + round(14 * u)
-                  for key, _f in stats]
+        stats = [
+            ("over.col.total", lambda s: shown.totals[s]),
+            ("over.col.busts", lambda s: sum(s in r.busted for r in records)),
+            ("over.col.flip7", lambda s: sum(r.flip7 == s for r in records)),
+            ("over.col.best", lambda s: max((r.scores[s] for r in records), default=0)),
+        ]
+        stat_w = [
+            max(font.size(t(key))[0], font.size("0000")[0]) + round(14 * u) for key, _f in stats
+        ]
         name_w = min(round(190 * u), max(font.size(p.who(s))[0] for s in range(n)) + 12)
         name_w = max(name_w, font.size("1. Abcdef…")[0])
         col = font.size("0000")[0] + round(10 * u)
@@ -278,8 +303,7 @@ class GameOver(Overlay):
             self.text(img, "…", size, MUTED, midright=(x_round + col // 2, y + row // 2))
         for k in range(first, len(records)):
             cx = x_round + (k - first) * col + col - round(5 * u)
-            self.text(img, t("over.round", round=k + 1), size, MUTED,
-                      midright=(cx, y + row // 2))
+            self.text(img, t("over.round", round=k + 1), size, MUTED, midright=(cx, y + row // 2))
         x = x_stats
         for (key, _f), w in zip(stats, stat_w, strict=True):
             self.text(img, t(key), size, GOLD, midright=(x + w, y + row // 2))
@@ -288,12 +312,17 @@ class GameOver(Overlay):
             y = top + (rank + 1) * row
             mid = y + row // 2
             if rank % 2 == 0:
-                pygame.draw.rect(img, BAND, (left - 6, y, right - left + 12, row),
-                                 border_radius=4)
+                pygame.draw.rect(img, BAND, (left - 6, y, right - left + 12, row), border_radius=4)
             color = PALETTE[seat % len(PALETTE)]
             pygame.draw.circle(img, color, (left + size // 3, mid), max(3, size // 3))
-            s = a.fitted(f"{rank + 1}. {p.who(seat)}", size, max(10, size - 3),
-                         GOLD if seat == winner else CREAM, name_w - size, keep=6)
+            s = a.fitted(
+                f"{rank + 1}. {p.who(seat)}",
+                size,
+                max(10, size - 3),
+                GOLD if seat == winner else CREAM,
+                name_w - size,
+                keep=6,
+            )
             img.blit(s, s.get_rect(midleft=(left + size, mid)))
             for k in range(first, len(records)):
                 cx = x_round + (k - first) * col + col - round(5 * u)
@@ -304,8 +333,12 @@ class GameOver(Overlay):
                 x += w
         chart_top = top + (n + 1) * row + round(40 * u)
         axis_w = font.size("00000")[0] + round(8 * u)
-        chart = pygame.Rect(left + axis_w, chart_top, right - left - axis_w - round(10 * u),
-                            bottom - round(22 * u) - chart_top)
+        chart = pygame.Rect(
+            left + axis_w,
+            chart_top,
+            right - left - axis_w - round(10 * u),
+            bottom - round(22 * u) - chart_top,
+        )
         if chart.h >= round(60 * u):
             self.chart(img, chart, u, winner)
 
@@ -316,13 +349,15 @@ class GameOver(Overlay):
         rounds = len(series) - 1
         top = max(max(max(s) for s in series), shown.target, 1)
         small = max(10, round(12 * u))
-        self.text(img, t("over.chart"), max(11, round(15 * u)), MUTED,
-                  midbottom=(r.centerx, r.y - 4))
+        self.text(
+            img, t("over.chart"), max(11, round(15 * u)), MUTED, midbottom=(r.centerx, r.y - 4)
+        )
         pygame.draw.rect(img, BAND, r)
 
         def point(i: int, v: int) -> tuple[int, int]:
             x = r.x + (r.w * i / max(1, rounds))
             return round(x), round(r.bottom - r.h * v / top)
+
         step = nice_step(top, max(2, r.h // max(1, round(40 * u))))
         for v in range(0, top + 1, step):  # the axis values
             y = point(0, v)[1]
@@ -339,8 +374,13 @@ class GameOver(Overlay):
             pygame.draw.line(img, (40, 68, 54), (x, r.y), (x, r.bottom))
             label_every = max(1, -(-rounds * small * 3 // max(1, r.w)))
             if i % label_every == 0:
-                self.text(img, t("over.round", round=i) if i else "0", small, MUTED,
-                          midtop=(x, r.bottom + 4))
+                self.text(
+                    img,
+                    t("over.round", round=i) if i else "0",
+                    small,
+                    MUTED,
+                    midtop=(x, r.bottom + 4),
+                )
         for seat in sorted(range(len(shown.players)), key=lambda s: s == winner):
             pts = [point(i, s[seat]) for i, s in enumerate(series)]
             color = PALETTE[seat % len(PALETTE)]

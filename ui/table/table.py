@@ -41,6 +41,8 @@ def decision_keys() -> tuple[set[int], set[int]]:
     hit = {pygame.K_h, pygame.K_SPACE, pygame.key.key_code(t("keys.hit"))}
     stay = {pygame.K_s, pygame.key.key_code(t("keys.stay"))}
     return hit, stay
+
+
 # Hot seat: when the turn passes from one person to another, the new prompt must be on
 # screen this long before input counts, so a double tap (or a key meant for the
 # previous player) never decides for the next one.
@@ -80,12 +82,21 @@ class TableScene(Scene):
         self.log_scroll = max(0, min(most, self.log_scroll + lines))
         self.app.invalidate()
         return True
+
     """A game at the table: ``seats`` for a new game, or ``game`` read from a file."""
 
-    def __init__(self, app, seats: list[Seat] | None, seed: int, demo: bool = False,
-                 game_args: dict | None = None, rules: RuleOptions | None = None,
-                 game: Game | None = None, resumed: bool = False,
-                 autoplay: bool = True) -> None:
+    def __init__(
+        self,
+        app,
+        seats: list[Seat] | None,
+        seed: int,
+        demo: bool = False,
+        game_args: dict | None = None,
+        rules: RuleOptions | None = None,
+        game: Game | None = None,
+        resumed: bool = False,
+        autoplay: bool = True,
+    ) -> None:
         """The table of ``seats`` (or of ``game``'s players), then :meth:`begin`: a new game
         seeded ``seed``, or ``game`` taken over (``resumed``: the autosave, already in place).
         ``autoplay``: bots act by themselves (tools and the replay drive them instead)."""
@@ -140,8 +151,14 @@ class TableScene(Scene):
         self.seed = seed
         self._fallbacks: list[str] = []
         levels = self._bots()
-        self.game = Game([s.name for s in self.seats], self.rules, seed=seed, bots=levels,
-                         start=False, **self.game_args)
+        self.game = Game(
+            [s.name for s in self.seats],
+            self.rules,
+            seed=seed,
+            bots=levels,
+            start=False,
+            **self.game_args,
+        )
         self.game_args = {}  # "Play again" deals a fresh deck
         self._present(Shown.before_opening(self.game))
         self.presenter.feed(self.game.start())
@@ -271,10 +288,12 @@ class TableScene(Scene):
         m = self.app.manager
         lay = self.layout
         self.buttons = {
-            "hit": pygame_gui.elements.UIButton(lay.hit_button, t("button.hit"), m,
-                                                object_id="#hit_button"),
-            "stay": pygame_gui.elements.UIButton(lay.stay_button, t("button.stay"), m,
-                                                 object_id="#stay_button"),
+            "hit": pygame_gui.elements.UIButton(
+                lay.hit_button, t("button.hit"), m, object_id="#hit_button"
+            ),
+            "stay": pygame_gui.elements.UIButton(
+                lay.stay_button, t("button.stay"), m, object_id="#stay_button"
+            ),
         }
         self._shown_buttons = None
         self._sync_buttons()
@@ -353,8 +372,13 @@ class TableScene(Scene):
         if key == pygame.K_ESCAPE or (key == pygame.K_p and key not in hit_keys | stay_keys):
             self.app.pause_game(self)
             return True
-        if key in (pygame.K_PLUS, pygame.K_KP_PLUS, pygame.K_EQUALS, pygame.K_MINUS,
-                   pygame.K_KP_MINUS):
+        if key in (
+            pygame.K_PLUS,
+            pygame.K_KP_PLUS,
+            pygame.K_EQUALS,
+            pygame.K_MINUS,
+            pygame.K_KP_MINUS,
+        ):
             up = key in (pygame.K_PLUS, pygame.K_KP_PLUS, pygame.K_EQUALS)
             self.app.change_settings(speed=next_speed(self.presenter.timeline.speed, up))
             return True
@@ -461,9 +485,16 @@ class TableScene(Scene):
         if d.kind == HIT_OR_STAY or d.seat in self.bot_fns:
             return [SeatState(turn=(s == d.seat)) for s in range(n)]
         keys = {seat: TARGET_KEYS[i].upper() for i, seat in enumerate(d.options)}
-        return [SeatState(turn=(s == d.seat), eligible=s in keys, dim=s not in keys,
-                          hover=(s == self.hover and s in keys), key=keys.get(s))
-                for s in range(n)]
+        return [
+            SeatState(
+                turn=(s == d.seat),
+                eligible=s in keys,
+                dim=s not in keys,
+                hover=(s == self.hover and s in keys),
+                key=keys.get(s),
+            )
+            for s in range(n)
+        ]
 
     def prompt(self) -> tuple[str, str]:
         d = self.game.pending if self.presenter.settled else None
@@ -477,12 +508,22 @@ class TableScene(Scene):
             if self.app.config.hints:
                 o = odds(self.game, d.seat)
                 if o is not None:
-                    detail = t("hint.text", bust=round(o.bust * 100),
-                               gain=f"{o.gain:+.1f}") + "   ·   " + detail
+                    detail = (
+                        t("hint.text", bust=round(o.bust * 100), gain=f"{o.gain:+.1f}")
+                        + "   ·   "
+                        + detail
+                    )
             return t("prompt.hit_or_stay", name=who), detail
         if self.hover is not None and self.hover in d.options:  # the whole name, in words
-            return (t("prompt.target_to", name=who, card=card_name(d.card),
-                      target=self.presenter.who(self.hover)), t("prompt.keys_target"))
+            return (
+                t(
+                    "prompt.target_to",
+                    name=who,
+                    card=card_name(d.card),
+                    target=self.presenter.who(self.hover),
+                ),
+                t("prompt.keys_target"),
+            )
         return t("prompt.target", name=who, card=card_name(d.card)), t("prompt.keys_target")
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -490,8 +531,9 @@ class TableScene(Scene):
         views.table.draw(surface, lay, self.shown, p, self.seat_states())
         views.panel.draw(surface, lay, self.shown, p, p.timeline.speed, self.log_scroll)
         prompt, detail = self.prompt()
-        draw_bar(surface, self.app.assets, lay, prompt, detail,
-                 GOLD if self.ready_turn() else CREAM)
+        draw_bar(
+            surface, self.app.assets, lay, prompt, detail, GOLD if self.ready_turn() else CREAM
+        )
         assets = self.app.assets
         for sprite in p.sprites:
             sprite.draw(surface, assets)

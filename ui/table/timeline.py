@@ -45,8 +45,12 @@ class Timeline:
     @property
     def settled(self) -> bool:
         """Nothing left to play and no gate waiting: the display model equals the game."""
-        return (self.current is None and not self.steps and self.gate is None
-                and not self.animator.running)
+        return (
+            self.current is None
+            and not self.steps
+            and self.gate is None
+            and not self.animator.running
+        )
 
     @property
     def hidden(self) -> frozenset:

@@ -26,6 +26,8 @@ from ui.table import layout as L
 from ui.table.table import TableScene
 
 BOX = (12, 30, 22, 235)
+
+
 def start(app) -> TutorialScene:
     """The guided game on top of the menu, from its first lesson."""
     scene: TutorialScene = app.go("tutorial", home=True)
@@ -56,8 +58,14 @@ class TutorialScene(TableScene):
         self.you = t("tutorial.you")
         data = lessons.lesson_data(0, self.you)
         seats = [Seat(self.you, None), Seat("Ada", "normal"), Seat("Bob", "normal")]
-        super().__init__(app, seats, data["seed"], demo=True, rules=RuleOptions(target=1000),
-                         game_args=self._args(data))
+        super().__init__(
+            app,
+            seats,
+            data["seed"],
+            demo=True,
+            rules=RuleOptions(target=1000),
+            game_args=self._args(data),
+        )
         self._follow()
 
     @staticmethod
@@ -86,8 +94,7 @@ class TutorialScene(TableScene):
             self.insist = False
             self._sync_buttons()
             self.app.invalidate()
-        self.autoplay = not self.finished and not (self.step is not None
-                                                   and self.step.want == "ok")
+        self.autoplay = not self.finished and not (self.step is not None and self.step.want == "ok")
 
     def ready_turn(self):
         if self.finished or (self.step is not None and self.step.want == "ok"):
@@ -139,15 +146,22 @@ class TutorialScene(TableScene):
         self._follow()
 
     def handle_event(self, event) -> bool:
-        waiting = self.finished or (self.step is not None and self.step.want == "ok"
-                                    and self.presenter.settled)
+        waiting = self.finished or (
+            self.step is not None and self.step.want == "ok" and self.presenter.settled
+        )
         if waiting:
-            if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER,
-                                                              pygame.K_SPACE):
+            if event.type == pygame.KEYDOWN and event.key in (
+                pygame.K_RETURN,
+                pygame.K_KP_ENTER,
+                pygame.K_SPACE,
+            ):
                 self.acknowledge()
                 return True
-            if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
-                    and self.box_rect().collidepoint(event.pos)):
+            if (
+                event.type == pygame.MOUSEBUTTONDOWN
+                and event.button == 1
+                and self.box_rect().collidepoint(event.pos)
+            ):
                 self.acknowledge()
                 return True
         return super().handle_event(event)
@@ -159,8 +173,9 @@ class TutorialScene(TableScene):
             return Msg("tutorial.done"), "", t("tutorial.ok_menu")
         step = self.step
         title = Msg(f"tutorial.{step.key}", you=self.you)
-        body = (t(step.rule) + " " if step.rule else "") + t("tutorial.clauses",
-                                                             clauses=step.clauses)
+        body = (t(step.rule) + " " if step.rule else "") + t(
+            "tutorial.clauses", clauses=step.clauses
+        )
         if self.insist:
             hint = t("tutorial.insist")
         elif step.want == "ok":
@@ -206,15 +221,21 @@ class TutorialScene(TableScene):
         u = lay.unit
         box = self.box_rect()
         for rect in self.pointed():
-            pygame.draw.rect(surface, GOLD, rect.inflate(6, 6), width=max(2, round(3 * u)),
-                             border_radius=round(12 * u))
+            pygame.draw.rect(
+                surface,
+                GOLD,
+                rect.inflate(6, 6),
+                width=max(2, round(3 * u)),
+                border_radius=round(12 * u),
+            )
             pygame.draw.line(surface, GOLD, box.center, rect.center, max(2, round(2 * u)))
         title, body, hint = self.caption()
         panel = pygame.Surface(box.size, pygame.SRCALPHA)
         panel.fill(BOX)
         surface.blit(panel, box)
-        pygame.draw.rect(surface, GOLD, box, width=max(2, round(2 * u)),
-                         border_radius=round(10 * u))
+        pygame.draw.rect(
+            surface, GOLD, box, width=max(2, round(2 * u)), border_radius=round(10 * u)
+        )
         pad = round(12 * u)
         y = box.y + pad
         size = lay.font(18)
@@ -227,11 +248,10 @@ class TutorialScene(TableScene):
         font = assets.font(small)
         lines = wrap(font, body, box.w - 2 * pad)
         room = (box.bottom - pad - small * 2 - y) // max(1, font.get_linesize())
-        for line in lines[:max(1, room)]:
+        for line in lines[: max(1, room)]:
             s = assets.text(line, small, CREAM, max_width=box.w - 2 * pad)
             surface.blit(s, (box.x + pad, y))
             y += font.get_linesize()
         if hint:
-            s = assets.text(hint, small, GOLD if self.insist else MUTED,
-                            max_width=box.w - 2 * pad)
+            s = assets.text(hint, small, GOLD if self.insist else MUTED, max_width=box.w - 2 * pad)
             surface.blit(s, s.get_rect(bottomleft=(box.x + pad, box.bottom - pad // 2)))

@@ -102,11 +102,27 @@ def _lerp(a, b, t: float):
 class Animation:
     """Moves attributes of ``obj`` from their current values to ``targets``."""
 
-    __slots__ = ("obj", "tween", "duration", "delay", "elapsed", "on_finished", "start",
-                 "targets", "done")
+    __slots__ = (
+        "obj",
+        "tween",
+        "duration",
+        "delay",
+        "elapsed",
+        "on_finished",
+        "start",
+        "targets",
+        "done",
+    )
 
-    def __init__(self, obj: object, tween_name: str, duration: float, delay: float,
-                 on_finished: Callable[[], None] | None, targets: dict) -> None:
+    def __init__(
+        self,
+        obj: object,
+        tween_name: str,
+        duration: float,
+        delay: float,
+        on_finished: Callable[[], None] | None,
+        targets: dict,
+    ) -> None:
         self.obj = obj
         self.tween = TWEENS[tween_name]
         self.duration = max(duration, 1e-6)
@@ -153,9 +169,15 @@ class Animator:
     def __init__(self) -> None:
         self.animations: list[Animation] = []
 
-    def animate(self, obj: object, tween: str = "linear", duration: float = 1.0,
-                on_finished: Callable[[], None] | None = None, delay: float = 0.0,
-                **targets) -> Animation:
+    def animate(
+        self,
+        obj: object,
+        tween: str = "linear",
+        duration: float = 1.0,
+        on_finished: Callable[[], None] | None = None,
+        delay: float = 0.0,
+        **targets,
+    ) -> Animation:
         """Start an animation (one per object and attribute: a new one replaces the old)."""
         for old in self.animations:
             if old.obj is obj and not old.done and old.targets.keys() & targets.keys():
@@ -170,8 +192,9 @@ class Animator:
 
     def remaining(self) -> float:
         """Seconds until the last running animation ends."""
-        return max((a.delay + a.duration - a.elapsed for a in self.animations if not a.done),
-                   default=0.0)
+        return max(
+            (a.delay + a.duration - a.elapsed for a in self.animations if not a.done), default=0.0
+        )
 
     def update(self, dt: float) -> None:
         for anim in list(self.animations):

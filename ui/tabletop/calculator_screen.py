@@ -37,7 +37,6 @@ class CalculatorScene(FormScene):
             self.cards = [str(n) for n in cell.numbers] + list(cell.modifiers)
             self.busted = cell.busted
 
-
     # ------------------------------------------------------------ the count
     def evaluate(self) -> tuple[CardHand | None, str]:
         """The counted hand, or why it cannot exist."""
@@ -107,19 +106,26 @@ class CalculatorScene(FormScene):
         x = palette["x2"].right + round(30 * u)
         y = palette["x2"].y + round(10 * u)
         bw, bh = round(200 * u), round(44 * u)
-        b = self.button("busted", (x, y, bw, bh), t("calc.busted"), "#choice_button",
-                        tooltip=t("calc.tip.busted"))
+        b = self.button(
+            "busted",
+            (x, y, bw, bh),
+            t("calc.busted"),
+            "#choice_button",
+            tooltip=t("calc.tip.busted"),
+        )
         if self.busted:
             b.select()
-        self.button("clear", (x, y + bh + round(12 * u), bw, bh), t("calc.clear"),
-                    "#tool_button")
+        self.button("clear", (x, y + bh + round(12 * u), bw, bh), t("calc.clear"), "#tool_button")
         w, h = self.app.size
         bw2, bh2 = round(220 * u), round(50 * u)
         by = h - round(70 * u)
-        self.button("cancel", (w // 2 - bw2 - round(10 * u), by, bw2, bh2), t("files.cancel"),
-                    "#menu_button")
-        self.button("ok", (w // 2 + round(10 * u), by, bw2, bh2), t("calc.ok"),
-                    "#primary_button")
+        self.button(
+            "cancel",
+            (w // 2 - bw2 - round(10 * u), by, bw2, bh2),
+            t("files.cancel"),
+            "#menu_button",
+        )
+        self.button("ok", (w // 2 + round(10 * u), by, bw2, bh2), t("calc.ok"), "#primary_button")
         self.refresh()
 
     def refresh(self) -> None:
@@ -191,14 +197,26 @@ class CalculatorScene(FormScene):
     # ------------------------------------------------------------ drawing
     def render_body(self, img, u: float) -> None:
         name = self.sheet.players[self.seat]
-        self.text(img, t("calc.title", name=name, round=self.round_no), round(30 * u), GOLD,
-                  midtop=(self.app.size[0] // 2, round(16 * u)))
-        self.text(img, t("calc.help"), max(10, round(15 * u)), MUTED,
-                  midtop=(self.app.size[0] // 2, round(60 * u)))
+        self.text(
+            img,
+            t("calc.title", name=name, round=self.round_no),
+            round(30 * u),
+            GOLD,
+            midtop=(self.app.size[0] // 2, round(16 * u)),
+        )
+        self.text(
+            img,
+            t("calc.help"),
+            max(10, round(15 * u)),
+            MUTED,
+            midtop=(self.app.size[0] // 2, round(60 * u)),
+        )
         assets = self.app.assets
         for card, rect in self.card_rects().items():
-            img.blit(assets.card_shadow(rect.size), rect.move(-max(3, rect.w // 8),
-                                                              -max(3, rect.w // 8) + 2))
+            img.blit(
+                assets.card_shadow(rect.size),
+                rect.move(-max(3, rect.w // 8), -max(3, rect.w // 8) + 2),
+            )
             img.blit(assets.card(card, rect.size), rect)
 
     def draw_front(self, surface, u: float) -> None:
@@ -208,31 +226,45 @@ class CalculatorScene(FormScene):
         for card, rect in palette.items():  # how many of each are in the hand
             k = self.cards.count(card)
             if k:
-                pygame.draw.rect(surface, GOLD, rect.inflate(6, 6), max(2, round(3 * u)),
-                                 border_radius=max(4, rect.w // 10))
-                pill = assets.pill(f"×{k}" if k > 1 else "✓", max(10, round(14 * u)),
-                                   (42, 26, 0), GOLD)
+                pygame.draw.rect(
+                    surface,
+                    GOLD,
+                    rect.inflate(6, 6),
+                    max(2, round(3 * u)),
+                    border_radius=max(4, rect.w // 10),
+                )
+                pill = assets.pill(
+                    f"×{k}" if k > 1 else "✓", max(10, round(14 * u)), (42, 26, 0), GOLD
+                )
                 surface.blit(pill, pill.get_rect(center=(rect.right - 4, rect.y + 4)))
         top = palette["x2"].bottom + round(24 * u)
         who = t("calc.in_front", name=self.sheet.players[self.seat])
         self.text(surface, who, round(17 * u), CREAM, midtop=(w // 2, top))
         rects = self.hand_rects()
         if not rects:
-            self.text(surface, t("calc.empty"), round(15 * u), MUTED,
-                      midtop=(w // 2, top + round(60 * u)))
+            self.text(
+                surface, t("calc.empty"), round(15 * u), MUTED, midtop=(w // 2, top + round(60 * u))
+            )
         for card, rect in zip(self.cards, rects, strict=True):
             surface.blit(assets.card(card, rect.size), rect)
         y = (rects[0].bottom if rects else top + round(130 * u)) + round(18 * u)
         hand, problem = self.evaluate()
         if hand is None:
             self.text(surface, t("calc.refused"), round(26 * u), RED, midtop=(w // 2, y))
-            self.text(surface, problem, round(17 * u), RED, max_width=w - round(80 * u),
-                      midtop=(w // 2, y + round(40 * u)))
+            self.text(
+                surface,
+                problem,
+                round(17 * u),
+                RED,
+                max_width=w - round(80 * u),
+                midtop=(w // 2, y + round(40 * u)),
+            )
             return
         big = hand.text
         if hand.busted:
             big = t("calc.bust_count")
         self.text(surface, big, round(40 * u), GOLD, midtop=(w // 2, y))
         if hand.flip7:
-            self.text(surface, t("calc.flip7"), round(17 * u), GREEN,
-                      midtop=(w // 2, y + round(54 * u)))
+            self.text(
+                surface, t("calc.flip7"), round(17 * u), GREEN, midtop=(w // 2, y + round(54 * u))
+            )

@@ -30,8 +30,7 @@ def describe(info: SheetInfo) -> str:
     if len(players) > 48:
         players = players[:47] + "…"
     if info.status == OVER:
-        state = t("sheet.hist.won", name=info.winner,
-                  total=max(info.totals) if info.totals else 0)
+        state = t("sheet.hist.won", name=info.winner, total=max(info.totals) if info.totals else 0)
     elif info.status == TIEBREAK:
         state = t("sheet.tiebreak")
     elif info.rounds == 0:
@@ -54,42 +53,59 @@ class HistoryScene(FormScene):
         self.infos = self.store.history()[:MAX_LISTED]
         p = self.panel_rect()
         pad = round(16 * u)
-        area = pygame.Rect(p.x + pad, p.y + round(44 * u), p.w - 2 * pad,
-                           p.h - round(44 * u) - pad)
+        area = pygame.Rect(p.x + pad, p.y + round(44 * u), p.w - 2 * pad, p.h - round(44 * u) - pad)
         if self.infos:
             row_h, step = round(44 * u), round(52 * u)
-            scroller = pygame_gui.elements.UIScrollingContainer(area, self.app.manager,
-                                                                allow_scroll_x=False)
+            scroller = pygame_gui.elements.UIScrollingContainer(
+                area, self.app.manager, allow_scroll_x=False
+            )
             self.widgets["rows"] = scroller
             bar = 26
             scroller.set_scrollable_area_dimensions((area.w - bar, len(self.infos) * step))
             tool = round(52 * u)
             for i, info in enumerate(self.infos):
                 y = i * step
-                b = self.button(f"open:{info.id}", (0, y, area.w - bar - tool - round(10 * u),
-                                                    row_h),
-                                describe(info), "#list_button", container=scroller)
+                b = self.button(
+                    f"open:{info.id}",
+                    (0, y, area.w - bar - tool - round(10 * u), row_h),
+                    describe(info),
+                    "#list_button",
+                    container=scroller,
+                )
                 if info.problem:
                     b.disable()
-                self.button(f"delete:{info.id}", (area.w - bar - tool, y, tool, row_h), "✕",
-                            "#tool_button", tooltip=t("sheet.tip.delete"), container=scroller)
+                self.button(
+                    f"delete:{info.id}",
+                    (area.w - bar - tool, y, tool, row_h),
+                    "✕",
+                    "#tool_button",
+                    tooltip=t("sheet.tip.delete"),
+                    container=scroller,
+                )
         w, h = self.app.size
         bw, bh = round(240 * u), round(50 * u)
         by = h - round(78 * u)
-        self.button("back", (w // 2 - bw - round(10 * u), by, bw, bh), t("settings.back"),
-                    "#menu_button")
-        self.button("new", (w // 2 + round(10 * u), by, bw, bh), t("sheet.new"),
-                    "#primary_button")
+        self.button(
+            "back", (w // 2 - bw - round(10 * u), by, bw, bh), t("settings.back"), "#menu_button"
+        )
+        self.button("new", (w // 2 + round(10 * u), by, bw, bh), t("sheet.new"), "#primary_button")
 
     def render_body(self, img, u: float) -> None:
         p = self.panel_rect()
         self.panel(img, p, u)
         folder = t("sheet.folder", folder=shown(self.store.folder))
-        self.text(img, folder, max(10, round(14 * u)), MUTED, max_width=p.w - round(32 * u),
-                  topleft=(p.x + round(16 * u), p.y + round(14 * u)))
+        self.text(
+            img,
+            folder,
+            max(10, round(14 * u)),
+            MUTED,
+            max_width=p.w - round(32 * u),
+            topleft=(p.x + round(16 * u), p.y + round(14 * u)),
+        )
         if not self.infos:
-            self.text(img, t("sheet.none"), round(20 * u), GOLD,
-                      center=(p.centerx, p.y + round(140 * u)))
+            self.text(
+                img, t("sheet.none"), round(20 * u), GOLD, center=(p.centerx, p.y + round(140 * u))
+            )
 
     # ------------------------------------------------------------ input
     def on_button(self, name: str) -> None:
@@ -103,9 +119,14 @@ class HistoryScene(FormScene):
         elif what == "delete":
             info = next((i for i in self.infos if i.id == sheet_id), None)
             if info is not None:
-                self.app.stack.push(ConfirmScene(
-                    self.app, t("sheet.delete_ask", what=describe(info)),
-                    t("sheet.delete"), lambda: self.delete(sheet_id)))
+                self.app.stack.push(
+                    ConfirmScene(
+                        self.app,
+                        t("sheet.delete_ask", what=describe(info)),
+                        t("sheet.delete"),
+                        lambda: self.delete(sheet_id),
+                    )
+                )
 
     def on_key(self, key: int) -> bool:
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_n):
@@ -150,14 +171,21 @@ class ConfirmScene(DialogScene):
         d = self.dialog()
         bw, bh = round(220 * u), round(50 * u)
         by = d.bottom - bh - round(24 * u)
-        self.button("no", (d.centerx - bw - round(10 * u), by, bw, bh), t("files.cancel"),
-                    "#menu_button")
+        self.button(
+            "no", (d.centerx - bw - round(10 * u), by, bw, bh), t("files.cancel"), "#menu_button"
+        )
         self.button("yes", (d.centerx + round(10 * u), by, bw, bh), self.yes, "#danger_button")
 
     def render_body(self, img, u: float) -> None:
         d = self.dialog()
-        body = self.app.assets.wrapped(self.question, round(17 * u), (246, 241, 226),
-                                       d.w - round(60 * u), max_lines=4, shadow=True)
+        body = self.app.assets.wrapped(
+            self.question,
+            round(17 * u),
+            (246, 241, 226),
+            d.w - round(60 * u),
+            max_lines=4,
+            shadow=True,
+        )
         img.blit(body, body.get_rect(midtop=(d.centerx, d.y + round(70 * u))))
 
     def on_button(self, name: str) -> None:

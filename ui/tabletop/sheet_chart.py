@@ -7,10 +7,26 @@ from PIL import ImageDraw
 from game.tabletop.sheet import ScoreSheet
 from ui.tabletop.sheet_draw import ACCENT, FAINT, GRID, INK, MUTED, fit, font
 
-PALETTE = ((78, 121, 167), (242, 142, 43), (225, 87, 89), (118, 183, 178), (89, 161, 79),
-           (237, 201, 72), (176, 122, 161), (255, 157, 167), (156, 117, 95), (120, 120, 120),
-           (31, 78, 121), (160, 82, 45), (46, 125, 50), (106, 27, 154), (198, 40, 40),
-           (0, 131, 143), (249, 168, 37), (55, 71, 79))
+PALETTE = (
+    (78, 121, 167),
+    (242, 142, 43),
+    (225, 87, 89),
+    (118, 183, 178),
+    (89, 161, 79),
+    (237, 201, 72),
+    (176, 122, 161),
+    (255, 157, 167),
+    (156, 117, 95),
+    (120, 120, 120),
+    (31, 78, 121),
+    (160, 82, 45),
+    (46, 125, 50),
+    (106, 27, 154),
+    (198, 40, 40),
+    (0, 131, 143),
+    (249, 168, 37),
+    (55, 71, 79),
+)
 MIN_HEIGHT = 560  # below this the chart is left out
 
 
@@ -18,8 +34,9 @@ def colour(seat: int) -> tuple[int, int, int]:
     return PALETTE[seat % len(PALETTE)]
 
 
-def draw_chart(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float],
-               sheet: ScoreSheet, title: str) -> None:
+def draw_chart(
+    draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], sheet: ScoreSheet, title: str
+) -> None:
     """Every player's total after each round, the target dashed, a ranked legend."""
     x0, y0, x1, y1 = box
     n = len(sheet.players)
@@ -41,8 +58,9 @@ def draw_chart(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float]
         draw.line((left, py(v), right, py(v)), fill=FAINT, width=2)
         draw.text((left - 18, py(v)), str(v), font=font(28), fill=MUTED, anchor="rm")
     _dashed(draw, left, right, py(sheet.target), ACCENT)
-    draw.text((right + 12, py(sheet.target)), str(sheet.target), font=font(28), fill=ACCENT,
-              anchor="lm")
+    draw.text(
+        (right + 12, py(sheet.target)), str(sheet.target), font=font(28), fill=ACCENT, anchor="lm"
+    )
     every = max(1, -(-sheet.round_count // 15))
     for r in range(0, sheet.round_count + 1, every):
         draw.text((px(r), bottom + 20), str(r), font=font(28), fill=MUTED, anchor="mt")
@@ -57,16 +75,18 @@ def draw_chart(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float]
     _legend(draw, (x1 - legend_w, top, x1, bottom), sheet)
 
 
-def _legend(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float],
-            sheet: ScoreSheet) -> None:
+def _legend(
+    draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], sheet: ScoreSheet
+) -> None:
     x0, y0, x1, y1 = box
     standings = sheet.standings()
     row = min(58.0, (y1 - y0) / len(standings))
     size = max(16, min(34, int(row * 0.6)))
     for i, s in enumerate(standings):
         y = y0 + i * row + row / 2
-        draw.rounded_rectangle((x0, y - size * 0.35, x0 + 44, y + size * 0.35), 6,
-                               fill=colour(s.seat))
+        draw.rounded_rectangle(
+            (x0, y - size * 0.35, x0 + 44, y + size * 0.35), 6, fill=colour(s.seat)
+        )
         total = str(s.total)
         draw.text((x1, y), total, font=font(size), fill=INK, anchor="rm")
         name, name_size = fit(s.name, size, x1 - x0 - 80 - font(size).getlength(total), 14)

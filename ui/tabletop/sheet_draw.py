@@ -75,12 +75,19 @@ class Page:
         self.w, self.h = size
         self.t = t
 
-    def text(self, xy: tuple[float, float], text: str, size: int, fill=INK,
-             anchor: str = "la") -> None:
+    def text(
+        self, xy: tuple[float, float], text: str, size: int, fill=INK, anchor: str = "la"
+    ) -> None:
         self.draw.text(xy, text, font=font(size), fill=fill, anchor=anchor)
 
-    def centred(self, box: tuple[float, float, float, float], text: str, size: int,
-                fill=INK, smallest: int | None = None) -> None:
+    def centred(
+        self,
+        box: tuple[float, float, float, float],
+        text: str,
+        size: int,
+        fill=INK,
+        smallest: int | None = None,
+    ) -> None:
         x0, y0, x1, y1 = box
         text, size = fit(text, size, (x1 - x0) * 0.9, smallest or size)
         self.text(((x0 + x1) / 2, (y0 + y1) / 2), text, size, fill, "mm")
@@ -92,8 +99,9 @@ class Page:
         x = MARGIN + text_width("FLIP 7", 118) + 40
         self.text((x, y + 30), self.t["title"], 78, INK, "lt")
         right = self.w - MARGIN
-        for row, (label, value) in enumerate(((self.t["date"], date),
-                                              (self.t["target"], str(target)))):
+        for row, (label, value) in enumerate(
+            ((self.t["date"], date), (self.t["target"], str(target)))
+        ):
             yy = y + 8 + row * 62
             self.text((right - 420, yy + 44), label, 36, MUTED, "ls")
             self.draw.line((right - 250, yy + 52, right, yy + 52), fill=GRID, width=3)
@@ -118,8 +126,10 @@ class Page:
         end = body + row_h * len(rows.labels)
         sheet = rows.sheet
         winner = None if sheet is None else sheet.winner
-        sub = min(fit(self.t["points"], 28, pts_w * 0.9, 14)[1],
-                  fit(self.t["total"], 28, (col_w - pts_w) * 0.9, 14)[1])
+        sub = min(
+            fit(self.t["points"], 28, pts_w * 0.9, 14)[1],
+            fit(self.t["total"], 28, (col_w - pts_w) * 0.9, 14)[1],
+        )
         # header cells
         self.draw.rectangle((left, top, right, top + name_h), fill=TINT)
         self.draw.rectangle((left, top, left + round_w, body), fill=TINT)
@@ -133,20 +143,21 @@ class Page:
             else:
                 self.text((x0 + 18, top + 14), str(i + 1), 28, FAINT, "lt")
             self.centred((x0, top + name_h, x0 + pts_w, body), self.t["points"], sub, MUTED)
-            self.centred((x0 + pts_w, top + name_h, x0 + col_w, body), self.t["total"], sub,
-                         MUTED)
+            self.centred((x0 + pts_w, top + name_h, x0 + col_w, body), self.t["total"], sub, MUTED)
             self.draw.rectangle((x0 + pts_w, body, x0 + col_w, end), fill=TINT)
         # rows
         for r, label in enumerate(rows.labels):
             y0 = body + r * row_h
-            self.centred((left, y0, left + round_w, y0 + row_h), label, min(44, int(row_h * .42)),
-                         MUTED)
+            self.centred(
+                (left, y0, left + round_w, y0 + row_h), label, min(44, int(row_h * 0.42)), MUTED
+            )
             if sheet is not None:
                 self._row(sheet, rows, r, y0, row_h, left + round_w, col_w, pts_w)
             if r:
                 heavy = r % 5 == 0
-                self.draw.line((left, y0, right, y0), fill=GRID if heavy else FAINT,
-                               width=4 if heavy else 2)
+                self.draw.line(
+                    (left, y0, right, y0), fill=GRID if heavy else FAINT, width=4 if heavy else 2
+                )
         # column lines, drawn last so that they cross the shading
         self.draw.line((left + round_w, top + name_h, right, top + name_h), fill=GRID, width=3)
         self.draw.line((left, body, right, body), fill=INK, width=4)
@@ -167,14 +178,27 @@ class Page:
         cy = (y0 + y1) / 2
         if winner:
             r = 20
-            points = [(left + r + (r if k % 2 == 0 else r * 0.45) * math.cos(a),
-                       cy + (r if k % 2 == 0 else r * 0.45) * math.sin(a))
-                      for k, a in ((k, -math.pi / 2 + k * math.pi / 5) for k in range(10))]
+            points = [
+                (
+                    left + r + (r if k % 2 == 0 else r * 0.45) * math.cos(a),
+                    cy + (r if k % 2 == 0 else r * 0.45) * math.sin(a),
+                )
+                for k, a in ((k, -math.pi / 2 + k * math.pi / 5) for k in range(10))
+            ]
             self.draw.polygon(points, fill=GOLD_INK)
         self.text((left + star, cy), text, size, INK, "lm")
 
-    def _row(self, sheet: ScoreSheet, rows: Rows, r: int, y0: float, row_h: float,
-             x_first: float, col_w: float, pts_w: float) -> None:
+    def _row(
+        self,
+        sheet: ScoreSheet,
+        rows: Rows,
+        r: int,
+        y0: float,
+        row_h: float,
+        x_first: float,
+        col_w: float,
+        pts_w: float,
+    ) -> None:
         if rows.start_row and r == 0:
             round_no, cells = 0, None
         else:
@@ -210,17 +234,23 @@ class Page:
     # ----------------------------------------------------------- reminder
     def reminder(self, bottom: float, target: int, columns: int) -> float:
         """The counting reminder, bottom-aligned; returns its top."""
-        items = (("7", self.t["numbers"]), ("×2", self.t["x2"]), ("+4", self.t["plus"]),
-                 ("F7", self.t["flip7"]), ("7 7", self.t["bust"]), ("64", self.t["example"]))
+        items = (
+            ("7", self.t["numbers"]),
+            ("×2", self.t["x2"]),
+            ("+4", self.t["plus"]),
+            ("F7", self.t["flip7"]),
+            ("7 7", self.t["bust"]),
+            ("64", self.t["example"]),
+        )
         per_col = -(-len(items) // columns)
         item_h, pad = 96, 44
-        end_lines = self.wrap(self.t["end"].format(target=target), 32,
-                              self.w - 2 * MARGIN - 2 * pad)
+        end_lines = self.wrap(
+            self.t["end"].format(target=target), 32, self.w - 2 * MARGIN - 2 * pad
+        )
         height = pad + 76 + per_col * item_h + 44 * len(end_lines) + pad
         top = bottom - height
         left, right = MARGIN, self.w - MARGIN
-        self.draw.rounded_rectangle((left, top, right, bottom), 28, fill=BOX, outline=GRID,
-                                    width=3)
+        self.draw.rounded_rectangle((left, top, right, bottom), 28, fill=BOX, outline=GRID, width=3)
         self.text((left + pad, top + pad), self.t["counting"], 44, ACCENT, "lt")
         col_w = (right - left - 2 * pad) / columns
         for i, (chip, words) in enumerate(items):
@@ -236,8 +266,9 @@ class Page:
         return top
 
     def _chip(self, x: float, y: float, label: str, colour: tuple[int, int, int]) -> None:
-        self.draw.rounded_rectangle((x, y, x + 122, y + 78), 14, fill=WHITE, outline=colour,
-                                    width=4)
+        self.draw.rounded_rectangle(
+            (x, y, x + 122, y + 78), 14, fill=WHITE, outline=colour, width=4
+        )
         self.text((x + 61, y + 39), label, 38, colour, "mm")
 
     def wrap(self, text: str, size: int, width: float) -> list[str]:

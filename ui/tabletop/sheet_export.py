@@ -43,8 +43,14 @@ PORTRAIT_MAX_PLAYERS = 8
 
 TEXTS: dict[str, dict[str, str]] = {
     "en": {
-        "title": "Score sheet", "date": "Date", "target": "Target", "round": "Round",
-        "points": "points", "total": "total", "dealer_mark": "D", "start": "start",
+        "title": "Score sheet",
+        "date": "Date",
+        "target": "Target",
+        "round": "Round",
+        "points": "points",
+        "total": "total",
+        "dealer_mark": "D",
+        "start": "start",
         "counting": "Counting a round",
         "numbers": "Number cards 0–12: their value",
         "x2": "×2 doubles the numbers only",
@@ -53,14 +59,23 @@ TEXTS: dict[str, dict[str, str]] = {
         "bust": "A number twice: 0 for the round",
         "example": "Example: 12 + 10 + 7 = 29;  29 × 2 + 6 = 64",
         "end": "The game ends after the round in which someone reaches {target}: the highest "
-               "total wins. A tie at the top plays one more round.",
-        "winner": "Winner: {name} with {total}", "tiebreak": "Tie at the top: one more round",
-        "playing": "After round {round}", "legend": "gold: leading  ·  D: dealer  ·  F7: Flip 7",
-        "page": "page {n} of {of}", "chart": "Totals by round",
+        "total wins. A tie at the top plays one more round.",
+        "winner": "Winner: {name} with {total}",
+        "tiebreak": "Tie at the top: one more round",
+        "playing": "After round {round}",
+        "legend": "gold: leading  ·  D: dealer  ·  F7: Flip 7",
+        "page": "page {n} of {of}",
+        "chart": "Totals by round",
     },
     "fr": {
-        "title": "Feuille de score", "date": "Date", "target": "Objectif", "round": "Manche",
-        "points": "points", "total": "total", "dealer_mark": "D", "start": "départ",
+        "title": "Feuille de score",
+        "date": "Date",
+        "target": "Objectif",
+        "round": "Manche",
+        "points": "points",
+        "total": "total",
+        "dealer_mark": "D",
+        "start": "départ",
         "counting": "Compter une manche",
         "numbers": "Cartes chiffre 0 à 12\u00a0: leur valeur",
         "x2": "×2 double les chiffres, et seulement eux",
@@ -69,16 +84,23 @@ TEXTS: dict[str, dict[str, str]] = {
         "bust": "Deux fois le même chiffre\u00a0: 0 dans la manche",
         "example": "Exemple\u00a0: 12 + 10 + 7 = 29\u00a0;  29 × 2 + 6 = 64",
         "end": "La partie s'arrête à la fin de la manche où un joueur atteint {target}\u00a0: "
-               "le plus haut total gagne. À égalité en tête, on joue une manche de plus.",
+        "le plus haut total gagne. À égalité en tête, on joue une manche de plus.",
         "winner": "Gagnant\u00a0: {name} avec {total}",
         "tiebreak": "Égalité en tête\u00a0: une manche de plus",
         "playing": "Après la manche {round}",
         "legend": "or\u00a0: en tête  ·  D\u00a0: donneur  ·  F7\u00a0: Flip 7",
-        "page": "page {n} sur {of}", "chart": "Les totaux, manche par manche",
+        "page": "page {n} sur {of}",
+        "chart": "Les totaux, manche par manche",
     },
     "de": {
-        "title": "Punkteblock", "date": "Datum", "target": "Ziel", "round": "Runde",
-        "points": "Punkte", "total": "Summe", "dealer_mark": "G", "start": "Start",
+        "title": "Punkteblock",
+        "date": "Datum",
+        "target": "Ziel",
+        "round": "Runde",
+        "points": "Punkte",
+        "total": "Summe",
+        "dealer_mark": "G",
+        "start": "Start",
         "counting": "So wird gezählt",
         "numbers": "Zahlenkarten 0–12: ihr Wert",
         "x2": "×2 verdoppelt nur die Zahlen",
@@ -87,11 +109,13 @@ TEXTS: dict[str, dict[str, str]] = {
         "bust": "Eine Zahl doppelt: 0 Punkte in der Runde",
         "example": "Beispiel: 12 + 10 + 7 = 29;  29 × 2 + 6 = 64",
         "end": "Das Spiel endet nach der Runde, in der jemand {target} Punkte erreicht: die "
-               "höchste Summe gewinnt. Bei Gleichstand an der Spitze folgt eine weitere Runde.",
+        "höchste Summe gewinnt. Bei Gleichstand an der Spitze folgt eine weitere Runde.",
         "winner": "Sieger: {name} mit {total}",
         "tiebreak": "Gleichstand an der Spitze: eine weitere Runde",
-        "playing": "Nach Runde {round}", "legend": "gold: vorne  ·  G: Geber  ·  F7: Flip 7",
-        "page": "Seite {n} von {of}", "chart": "Die Summen, Runde für Runde",
+        "playing": "Nach Runde {round}",
+        "legend": "gold: vorne  ·  G: Geber  ·  F7: Flip 7",
+        "page": "Seite {n} von {of}",
+        "chart": "Die Summen, Runde für Runde",
     },
 }
 
@@ -112,8 +136,9 @@ def blank_pages(players: int = 4, lang: str = "en", target: int = 200) -> list[I
     if not low <= players <= high:
         raise ExportError(f"a blank sheet has {low} to {high} players, not {players}")
     if not isinstance(target, int) or not 0 < target <= MAX_TARGET:
-        raise ExportError(f"the target is a whole number from 1 to {MAX_TARGET}, "
-                          f"not {excerpt(target)}")
+        raise ExportError(
+            f"the target is a whole number from 1 to {MAX_TARGET}, not {excerpt(target)}"
+        )
     page = Page(A4, texts(lang))
     top = page.header(target, "", "")
     bottom = page.reminder(page.h - MARGIN, target, 2) - 40
@@ -137,7 +162,8 @@ def sheet_pages(sheet: ScoreSheet, lang: str = "en") -> list[Image.Image]:
         if len(chunks) == 1 and not sheet.over:  # room to go on by hand: 20 rows at least
             last = max(last, BLANK_ROUNDS - start_row)
         labels = ((t["start"],) if with_start else ()) + tuple(
-            str(r) for r in range(first, last + 1))
+            str(r) for r in range(first, last + 1)
+        )
         top = page.header(sheet.target, (sheet.created or "")[:10], _status(sheet, t))
         bottom = page.reminder(page.h - MARGIN, sheet.target, 3 if landscape else 2) - 40
         end = page.grid(top, bottom - 60, sheet.players, Rows(labels, sheet, first, with_start))
@@ -150,9 +176,12 @@ def sheet_pages(sheet: ScoreSheet, lang: str = "en") -> list[Image.Image]:
     if sheet.round_count and not charted:  # no room under the grid: a page of its own
         page = Page(size, t)
         top = page.header(sheet.target, (sheet.created or "")[:10], _status(sheet, t))
-        draw_chart(page.draw, (MARGIN, top + 60, page.w - MARGIN,
-                               min(page.h - MARGIN, top + 60 + page.w * 3 // 4)),
-                   sheet, t["chart"])
+        draw_chart(
+            page.draw,
+            (MARGIN, top + 60, page.w - MARGIN, min(page.h - MARGIN, top + 60 + page.w * 3 // 4)),
+            sheet,
+            t["chart"],
+        )
         pages.append(page)
     if len(pages) > 1:
         for index, page in enumerate(pages):
@@ -160,8 +189,9 @@ def sheet_pages(sheet: ScoreSheet, lang: str = "en") -> list[Image.Image]:
     return [page.image for page in pages]
 
 
-def save_pages(pages: Sequence[Image.Image], path: str | os.PathLike[str],
-               replace: bool = True) -> list[Path]:
+def save_pages(
+    pages: Sequence[Image.Image], path: str | os.PathLike[str], replace: bool = True
+) -> list[Path]:
     """Write pages as one PDF, or as PNGs (``name.png``, ``name-2.png``, …) by the suffix.
 
     Every file is written atomically (a temp file, then a rename), so a symbolic link at
@@ -178,9 +208,17 @@ def save_pages(pages: Sequence[Image.Image], path: str | os.PathLike[str],
     try:
         if suffix == ".pdf":
             buffer = io.BytesIO()
-            pages[0].save(buffer, "PDF", resolution=DPI, save_all=True,
-                          append_images=list(pages[1:]), quality=92, subsampling=0,
-                          title="Flip 7", creator="Flip 7")
+            pages[0].save(
+                buffer,
+                "PDF",
+                resolution=DPI,
+                save_all=True,
+                append_images=list(pages[1:]),
+                quality=92,
+                subsampling=0,
+                title="Flip 7",
+                creator="Flip 7",
+            )
             files = [(out, buffer.getvalue())]
         else:
             files = []
@@ -197,8 +235,9 @@ def save_pages(pages: Sequence[Image.Image], path: str | os.PathLike[str],
 
 def page_names(out: Path, count: int) -> list[Path]:
     """``name.png``, ``name-2.png``, … for ``count`` pages."""
-    return [out if i == 0 else out.with_name(f"{out.stem}-{i + 1}{out.suffix}")
-            for i in range(count)]
+    return [
+        out if i == 0 else out.with_name(f"{out.stem}-{i + 1}{out.suffix}") for i in range(count)
+    ]
 
 
 def free_name(out: Path, count: int = 1) -> Path:
@@ -222,13 +261,19 @@ def _taken(path: Path) -> bool:
     return True
 
 
-def export_blank(path: str | os.PathLike[str], players: int = 4, lang: str = "en",
-                 target: int = 200, replace: bool = True) -> list[Path]:
+def export_blank(
+    path: str | os.PathLike[str],
+    players: int = 4,
+    lang: str = "en",
+    target: int = 200,
+    replace: bool = True,
+) -> list[Path]:
     return save_pages(blank_pages(players, lang, target), path, replace)
 
 
-def export_sheet(sheet: ScoreSheet, path: str | os.PathLike[str], lang: str = "en",
-                 replace: bool = True) -> list[Path]:
+def export_sheet(
+    sheet: ScoreSheet, path: str | os.PathLike[str], lang: str = "en", replace: bool = True
+) -> list[Path]:
     return save_pages(sheet_pages(sheet, lang), path, replace)
 
 
@@ -257,8 +302,10 @@ def _status(sheet: ScoreSheet, t: dict[str, str]) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m ui.tabletop.sheet_export",
-                                     description="Export a Flip 7 score sheet as PDF or PNG.")
+    parser = argparse.ArgumentParser(
+        prog="python -m ui.tabletop.sheet_export",
+        description="Export a Flip 7 score sheet as PDF or PNG.",
+    )
     what = parser.add_mutually_exclusive_group(required=True)
     what.add_argument("--blank", action="store_true", help="a blank sheet to print")
     what.add_argument("--sheet", metavar="FILE", help="a flip7-sheet/1 file")

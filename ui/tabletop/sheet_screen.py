@@ -25,7 +25,7 @@ from ui.tabletop.sheet_view import draw_chart, draw_grid, draw_ranking, grid_lay
 from ui.theme import window_scale
 
 EXPORTS = "exports"
-FOLLOW = 10 ** 6  # a scroll offset past the end: the grid shows its last rows
+FOLLOW = 10**6  # a scroll offset past the end: the grid shows its last rows
 
 
 class SheetScene(FormScene):
@@ -39,7 +39,6 @@ class SheetScene(FormScene):
         self._save_failed = False
         self.select_next()
 
-
     # ------------------------------------------------------------ geometry
     def areas(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, float]:
         """The grid's panel, the ranking/chart panel, the grid inside the first; the unit."""
@@ -49,8 +48,12 @@ class SheetScene(FormScene):
         gap = round(18 * u)
         left = pygame.Rect(gap, top, round(w * 0.64), bottom - top)
         right = pygame.Rect(left.right + gap, top, w - left.right - 2 * gap, bottom - top)
-        grid = pygame.Rect(left.x + round(12 * u), left.y + round(10 * u),
-                           left.w - round(24 * u), left.h - round(96 * u))
+        grid = pygame.Rect(
+            left.x + round(12 * u),
+            left.y + round(10 * u),
+            left.w - round(24 * u),
+            left.h - round(96 * u),
+        )
         return left, right, grid, u
 
     def grid(self):
@@ -64,28 +67,49 @@ class SheetScene(FormScene):
         w, h = self.app.size
         bh = round(40 * u)
         ew = round(96 * u)
-        self.entry("target", (w - round(18 * u) - ew, round(14 * u), ew, bh),
-                   str(self.sheet.target), 5)
+        self.entry(
+            "target", (w - round(18 * u) - ew, round(14 * u), ew, bh), str(self.sheet.target), 5
+        )
         y = left.bottom - round(52 * u)
         x = left.x + round(300 * u)
         self.entry("points", (x, y, ew, bh), "", 3, placeholder="0")
         x += ew + round(10 * u)
         cw = round(210 * u)
-        self.button("calc", (x, y, cw, bh), t("sheet.calculator"), "#tool_button",
-                    tooltip=t("sheet.tip.calculator"))
+        self.button(
+            "calc",
+            (x, y, cw, bh),
+            t("sheet.calculator"),
+            "#tool_button",
+            tooltip=t("sheet.tip.calculator"),
+        )
         x += cw + round(10 * u)
-        self.button("finish", (x, y, left.right - round(12 * u) - x, bh), t("sheet.finish"),
-                    "#choice_button", tooltip=t("sheet.tip.finish"))
+        self.button(
+            "finish",
+            (x, y, left.right - round(12 * u) - x, bh),
+            t("sheet.finish"),
+            "#choice_button",
+            tooltip=t("sheet.tip.finish"),
+        )
         by, bh2 = h - round(62 * u), round(46 * u)
-        self.button("back", (round(18 * u), by, round(250 * u), bh2), t("sheet.history"),
-                    "#menu_button")
-        names = (("export_pdf", "sheet.export_pdf"), ("export_png", "sheet.export_png"),
-                 ("blank_pdf", "sheet.blank_pdf"), ("blank_png", "sheet.blank_png"))
+        self.button(
+            "back", (round(18 * u), by, round(250 * u), bh2), t("sheet.history"), "#menu_button"
+        )
+        names = (
+            ("export_pdf", "sheet.export_pdf"),
+            ("export_png", "sheet.export_png"),
+            ("blank_pdf", "sheet.blank_pdf"),
+            ("blank_png", "sheet.blank_png"),
+        )
         bw, gap = round(178 * u), round(10 * u)
         x = w - round(18 * u) - 4 * bw - 3 * gap
         for name, key in names:
-            self.button(name, (x, by, bw, bh2), t(key), "#choice_button",
-                        tooltip=t(f"sheet.tip.{name.split('_')[0]}"))
+            self.button(
+                name,
+                (x, by, bw, bh2),
+                t(key),
+                "#choice_button",
+                tooltip=t(f"sheet.tip.{name.split('_')[0]}"),
+            )
             x += bw + gap
         self.refresh()
         if self.sel is not None:  # ready to type
@@ -288,25 +312,33 @@ class SheetScene(FormScene):
         left, right, _grid, u = self.areas()
         self.panel(img, left, u)
         self.panel(img, right, u)
-        self.text(img, t("sheet.title"), round(30 * u), GOLD,
-                  topleft=(round(18 * u), round(14 * u)))
+        self.text(
+            img, t("sheet.title"), round(30 * u), GOLD, topleft=(round(18 * u), round(14 * u))
+        )
         w = self.app.size[0]
-        self.text(img, t("sheet.target"), round(17 * u), CREAM,
-                  midright=(w - round(128 * u), round(34 * u)))
+        self.text(
+            img,
+            t("sheet.target"),
+            round(17 * u),
+            CREAM,
+            midright=(w - round(128 * u), round(34 * u)),
+        )
 
     def status(self) -> tuple[str, tuple]:
         s = self.sheet
         if s.status == OVER:
             winner = s.winner
-            line = t("sheet.won", name=s.players[winner], total=s.totals[winner],
-                     round=s.ended_after)
+            line = t(
+                "sheet.won", name=s.players[winner], total=s.totals[winner], round=s.ended_after
+            )
             if s.extra_rounds:
                 line += "  ·  " + t("sheet.extra", rounds=", ".join(map(str, s.extra_rounds)))
             return line, GOLD
         if s.status == TIEBREAK:
             return t("sheet.tiebreak"), GOLD
-        return t("sheet.round_deals", round=s.round_count + 1,
-                 name=s.players[s.current_dealer]), CREAM
+        return t(
+            "sheet.round_deals", round=s.round_count + 1, name=s.players[s.current_dealer]
+        ), CREAM
 
     def draw_front(self, surface, u: float) -> None:
         left, right, _rect, u = self.areas()
@@ -314,8 +346,14 @@ class SheetScene(FormScene):
         line, fg = self.status()
         title_w = self.app.assets.font(round(30 * u)).size(t("sheet.title"))[0]
         x = round(18 * u) + title_w + round(28 * u)
-        self.text(surface, line, round(18 * u), fg, max_width=self.app.size[0] - x - round(260 * u),
-                  midleft=(x, round(34 * u)))
+        self.text(
+            surface,
+            line,
+            round(18 * u),
+            fg,
+            max_width=self.app.size[0] - x - round(260 * u),
+            midleft=(x, round(34 * u)),
+        )
         draw_grid(surface, self.app.assets, s, self.grid(), u, self.sel)
         y = left.bottom - round(52 * u)
         if self.sel is not None:
@@ -327,23 +365,53 @@ class SheetScene(FormScene):
                 label += "  ·  " + t("sheet.now", value=now)
         else:
             label = t("sheet.click_to_correct")
-        self.text(surface, label, round(15 * u), CREAM, max_width=round(280 * u),
-                  midleft=(left.x + round(14 * u), y + round(20 * u)))
+        self.text(
+            surface,
+            label,
+            round(15 * u),
+            CREAM,
+            max_width=round(280 * u),
+            midleft=(left.x + round(14 * u), y + round(20 * u)),
+        )
         if self.error:
-            self.text(surface, self.error, max(10, round(14 * u)), RED,
-                      max_width=left.w - round(28 * u),
-                      midleft=(left.x + round(14 * u), y - round(14 * u)))
+            self.text(
+                surface,
+                self.error,
+                max(10, round(14 * u)),
+                RED,
+                max_width=left.w - round(28 * u),
+                midleft=(left.x + round(14 * u), y - round(14 * u)),
+            )
         pad = round(16 * u)
-        self.text(surface, t("sheet.ranking"), round(18 * u), GOLD,
-                  topleft=(right.x + pad, right.y + round(10 * u)))
-        box = pygame.Rect(right.x + pad, right.y + round(40 * u), right.w - 2 * pad,
-                          min(round(30 * u) * len(s.players), right.h // 2 - round(40 * u)))
+        self.text(
+            surface,
+            t("sheet.ranking"),
+            round(18 * u),
+            GOLD,
+            topleft=(right.x + pad, right.y + round(10 * u)),
+        )
+        box = pygame.Rect(
+            right.x + pad,
+            right.y + round(40 * u),
+            right.w - 2 * pad,
+            min(round(30 * u) * len(s.players), right.h // 2 - round(40 * u)),
+        )
         bottom = draw_ranking(surface, self.app.assets, s, box, u)
-        self.text(surface, t("sheet.chart"), round(16 * u), GOLD,
-                  topleft=(right.x + pad, bottom + round(10 * u)))
-        chart = pygame.Rect(right.x + pad, bottom + round(36 * u), right.w - 2 * pad,
-                            right.bottom - bottom - round(48 * u))
+        self.text(
+            surface,
+            t("sheet.chart"),
+            round(16 * u),
+            GOLD,
+            topleft=(right.x + pad, bottom + round(10 * u)),
+        )
+        chart = pygame.Rect(
+            right.x + pad,
+            bottom + round(36 * u),
+            right.w - 2 * pad,
+            right.bottom - bottom - round(48 * u),
+        )
         draw_chart(surface, self.app.assets, s, chart, u)
         if s.round_count == 0:
-            self.text(surface, t("sheet.chart_empty"), max(10, round(13 * u)), MUTED,
-                      center=chart.center)
+            self.text(
+                surface, t("sheet.chart_empty"), max(10, round(13 * u)), MUTED, center=chart.center
+            )

@@ -13,8 +13,12 @@ from ui.i18n import t
 from ui.screens.forms import FormScene
 from ui.storage.sheet_store import SheetStore, SheetStoreError
 
-TOOLS = (("dealer", "D", "sheet.tip.dealer"), ("up", "▲", "setup.tip.up"),
-         ("down", "▼", "setup.tip.down"), ("remove", "✕", "setup.tip.remove"))
+TOOLS = (
+    ("dealer", "D", "sheet.tip.dealer"),
+    ("up", "▲", "setup.tip.up"),
+    ("down", "▼", "setup.tip.down"),
+    ("remove", "✕", "setup.tip.remove"),
+)
 
 
 class SheetSetupScene(FormScene):
@@ -35,10 +39,12 @@ class SheetSetupScene(FormScene):
     def build(self, u: float) -> None:
         p = self.panel_rect()
         pad = round(16 * u)
-        area = pygame.Rect(p.x + pad, p.y + round(48 * u), p.w - 2 * pad,
-                           p.h - round(48 * u) - round(70 * u))
-        scroller = pygame_gui.elements.UIScrollingContainer(area, self.app.manager,
-                                                            allow_scroll_x=False)
+        area = pygame.Rect(
+            p.x + pad, p.y + round(48 * u), p.w - 2 * pad, p.h - round(48 * u) - round(70 * u)
+        )
+        scroller = pygame_gui.elements.UIScrollingContainer(
+            area, self.app.manager, allow_scroll_x=False
+        )
         self.widgets["rows"] = scroller
         row_h, step, tool, gap = round(40 * u), round(48 * u), round(44 * u), round(8 * u)
         bar = 26
@@ -49,12 +55,21 @@ class SheetSetupScene(FormScene):
             self.entry(f"name:{i}", (0, y, name_w, row_h), name, MAX_NAME, container=scroller)
             x = name_w + gap
             for what, label, tip in TOOLS:
-                b = self.button(f"{what}:{i}", (x, y, tool, row_h), label, "#tool_button",
-                                tooltip=t(tip), container=scroller)
+                b = self.button(
+                    f"{what}:{i}",
+                    (x, y, tool, row_h),
+                    label,
+                    "#tool_button",
+                    tooltip=t(tip),
+                    container=scroller,
+                )
                 if what == "dealer" and i == self.dealer:
                     b.select()
-                if (what == "up" and i == 0) or (what == "down" and i == len(self.names) - 1) \
-                        or (what == "remove" and len(self.names) <= MIN_PLAYERS):
+                if (
+                    (what == "up" and i == 0)
+                    or (what == "down" and i == len(self.names) - 1)
+                    or (what == "remove" and len(self.names) <= MIN_PLAYERS)
+                ):
                     b.disable()
                 x += tool + gap
         bh = round(40 * u)
@@ -67,10 +82,12 @@ class SheetSetupScene(FormScene):
         w, h = self.app.size
         bw, bh2 = round(220 * u), round(50 * u)
         by = h - round(78 * u)
-        self.button("back", (w // 2 - bw - round(10 * u), by, bw, bh2), t("settings.back"),
-                    "#menu_button")
-        self.button("start", (w // 2 + round(10 * u), by, bw, bh2), t("sheet.start"),
-                    "#primary_button")
+        self.button(
+            "back", (w // 2 - bw - round(10 * u), by, bw, bh2), t("settings.back"), "#menu_button"
+        )
+        self.button(
+            "start", (w // 2 + round(10 * u), by, bw, bh2), t("sheet.start"), "#primary_button"
+        )
         self.update_start()
 
     def problem(self) -> str | None:
@@ -153,18 +170,41 @@ class SheetSetupScene(FormScene):
         p = self.panel_rect()
         self.panel(img, p, u)
         pad = round(16 * u)
-        self.text(img, t("sheet.players_help"), max(10, round(15 * u)), MUTED,
-                  max_width=p.w - 2 * pad, topleft=(p.x + pad, p.y + round(16 * u)))
-        self.text(img, t("sheet.target"), round(17 * u), CREAM,
-                  midright=(p.right - pad - round(120 * u), p.bottom - round(38 * u)))
+        self.text(
+            img,
+            t("sheet.players_help"),
+            max(10, round(15 * u)),
+            MUTED,
+            max_width=p.w - 2 * pad,
+            topleft=(p.x + pad, p.y + round(16 * u)),
+        )
+        self.text(
+            img,
+            t("sheet.target"),
+            round(17 * u),
+            CREAM,
+            midright=(p.right - pad - round(120 * u), p.bottom - round(38 * u)),
+        )
 
     def draw_front(self, surface, u: float) -> None:
         w, h = self.app.size
         problem = self.problem()
         if problem:
-            self.text(surface, problem, round(15 * u), RED, max_width=w - round(40 * u),
-                      midbottom=(w // 2, h - round(84 * u)))
+            self.text(
+                surface,
+                problem,
+                round(15 * u),
+                RED,
+                max_width=w - round(40 * u),
+                midbottom=(w // 2, h - round(84 * u)),
+            )
         else:
             line = t("sheet.first_dealer", name=self.names[self.dealer].strip())
-            self.text(surface, line, round(15 * u), GOLD, max_width=w - round(40 * u),
-                      midbottom=(w // 2, h - round(84 * u)))
+            self.text(
+                surface,
+                line,
+                round(15 * u),
+                GOLD,
+                max_width=w - round(40 * u),
+                midbottom=(w // 2, h - round(84 * u)),
+            )

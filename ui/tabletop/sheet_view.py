@@ -66,16 +66,28 @@ def grid_layout(sheet: ScoreSheet, rect: pygame.Rect, u: float, offset: int) -> 
     return Grid(rect, label_w, (rect.w - label_w) / n, head_h, row_h, rows, total_y), offset
 
 
-def _draw_names(surface, assets, sheet: ScoreSheet, grid: Grid, u: float, size: int,
-                small: int, leaders: set[int]) -> None:
+def _draw_names(
+    surface,
+    assets,
+    sheet: ScoreSheet,
+    grid: Grid,
+    u: float,
+    size: int,
+    small: int,
+    leaders: set[int],
+) -> None:
     """The players' names over their columns: the leaders starred, the dealer's mark."""
     r = grid.rect
     dealer_now = None if sheet.over else sheet.current_dealer
     for seat, name in enumerate(sheet.players):
         x = r.x + grid.label_w + seat * grid.col_w
         mid = round(x + grid.col_w / 2)
-        colour_bar = pygame.Rect(round(x + 3), r.y + grid.head_h - round(5 * u),
-                                 round(grid.col_w - 6), max(2, round(3 * u)))
+        colour_bar = pygame.Rect(
+            round(x + 3),
+            r.y + grid.head_h - round(5 * u),
+            round(grid.col_w - 6),
+            max(2, round(3 * u)),
+        )
         pygame.draw.rect(surface, colour(seat), colour_bar)
         label = ("★ " if seat in leaders else "") + name
         pill = None
@@ -83,8 +95,9 @@ def _draw_names(surface, assets, sheet: ScoreSheet, grid: Grid, u: float, size: 
         if seat == dealer_now:  # beside the name, never over its accents
             pill = assets.pill(t("sheet.dealer_mark"), small, (42, 26, 0), GOLD)
             room -= pill.get_width() + 4
-        img = assets.fitted(label, size, max(8, size - 3), GOLD if seat in leaders else CREAM,
-                            room, keep=6)
+        img = assets.fitted(
+            label, size, max(8, size - 3), GOLD if seat in leaders else CREAM, room, keep=6
+        )
         shift = (pill.get_width() + 4) // 2 if pill is not None else 0
         rect = img.get_rect(midbottom=(mid - shift, r.y + grid.head_h - round(8 * u)))
         surface.blit(img, rect)
@@ -92,8 +105,18 @@ def _draw_names(surface, assets, sheet: ScoreSheet, grid: Grid, u: float, size: 
             surface.blit(pill, pill.get_rect(midleft=(rect.right + 4, rect.centery)))
 
 
-def _draw_row(surface, assets, sheet: ScoreSheet, grid: Grid, u: float, size: int, small: int,
-              round_no: int, is_current: bool, extra: bool) -> None:
+def _draw_row(
+    surface,
+    assets,
+    sheet: ScoreSheet,
+    grid: Grid,
+    u: float,
+    size: int,
+    small: int,
+    round_no: int,
+    is_current: bool,
+    extra: bool,
+) -> None:
     """One round's row: its number, the cells (leaders shaded, the dealer marked)."""
     r = grid.rect
     n = len(sheet.players)
@@ -103,8 +126,9 @@ def _draw_row(surface, assets, sheet: ScoreSheet, grid: Grid, u: float, size: in
         band.fill((255, 255, 255, 22))
         surface.blit(band, (r.x, y))
     label = assets.text(str(round_no), size, GOLD if is_current else MUTED)
-    surface.blit(label, label.get_rect(midright=(r.x + grid.label_w - round(12 * u),
-                                                 y + grid.row_h // 2)))
+    surface.blit(
+        label, label.get_rect(midright=(r.x + grid.label_w - round(12 * u), y + grid.row_h // 2))
+    )
     dealer = sheet.dealer(round_no)
     lead = () if is_current else sheet.leaders_after(round_no)
     row = sheet.current if is_current else sheet.rounds[round_no - 1]
@@ -123,12 +147,12 @@ def _draw_row(surface, assets, sheet: ScoreSheet, grid: Grid, u: float, size: in
         if seat == dealer:
             mark = assets.text(t("sheet.dealer_mark"), small, MUTED, shadow=False)
             surface.blit(mark, (cell.x + 3, cell.y + 1))
-    pygame.draw.line(surface, GRID_LINE, (r.x, y + grid.row_h - 1),
-                     (r.right, y + grid.row_h - 1))
+    pygame.draw.line(surface, GRID_LINE, (r.x, y + grid.row_h - 1), (r.right, y + grid.row_h - 1))
 
 
-def draw_grid(surface, assets, sheet: ScoreSheet, grid: Grid, u: float,
-              selected: tuple[int, int] | None) -> None:
+def draw_grid(
+    surface, assets, sheet: ScoreSheet, grid: Grid, u: float, selected: tuple[int, int] | None
+) -> None:
     n = len(sheet.players)
     r = grid.rect
     size = max(9, min(round(17 * u), round(grid.col_w / 3.2)))
@@ -138,18 +162,30 @@ def draw_grid(surface, assets, sheet: ScoreSheet, grid: Grid, u: float,
     _draw_names(surface, assets, sheet, grid, u, size, small, leaders)
     extra = set(sheet.extra_rounds)
     for round_no in grid.rows:
-        _draw_row(surface, assets, sheet, grid, u, size, small, round_no, round_no == current,
-                  round_no in extra)
+        _draw_row(
+            surface,
+            assets,
+            sheet,
+            grid,
+            u,
+            size,
+            small,
+            round_no,
+            round_no == current,
+            round_no in extra,
+        )
     for seat in range(1, n):
         x = round(r.x + grid.label_w + seat * grid.col_w)
         pygame.draw.line(surface, GRID_LINE, (x, r.y + grid.head_h), (x, grid.total_y))
     # totals: after the finished rounds (the round being typed shows in the ranking)
     y = grid.total_y + round(4 * u)
-    pygame.draw.line(surface, GOLD, (r.x, y - round(2 * u)), (r.right, y - round(2 * u)),
-                     max(1, round(2 * u)))
+    pygame.draw.line(
+        surface, GOLD, (r.x, y - round(2 * u)), (r.right, y - round(2 * u)), max(1, round(2 * u))
+    )
     label = assets.text(t("sheet.total"), small, GOLD)
-    surface.blit(label, label.get_rect(midright=(r.x + grid.label_w - round(8 * u),
-                                                 y + round(14 * u))))
+    surface.blit(
+        label, label.get_rect(midright=(r.x + grid.label_w - round(8 * u), y + round(14 * u)))
+    )
     for seat, total in enumerate(sheet.totals):
         x = r.x + grid.label_w + seat * grid.col_w
         img = assets.text(str(total), size, GOLD if seat in leaders else CREAM)
@@ -177,9 +213,12 @@ def draw_ranking(surface, assets, sheet: ScoreSheet, rect: pygame.Rect, u: float
     winner = sheet.winner
     for s in standings:
         mid = y + row // 2
-        pygame.draw.rect(surface, colour(s.seat),
-                         (rect.x, mid - size // 3, round(14 * u), 2 * (size // 3)),
-                         border_radius=3)
+        pygame.draw.rect(
+            surface,
+            colour(s.seat),
+            (rect.x, mid - size // 3, round(14 * u), 2 * (size // 3)),
+            border_radius=3,
+        )
         fg = GOLD if s.leader else CREAM
         rank = assets.text(f"{s.rank}.", size, MUTED)
         surface.blit(rank, rank.get_rect(midleft=(rect.x + round(22 * u), mid)))
@@ -190,8 +229,9 @@ def draw_ranking(surface, assets, sheet: ScoreSheet, rect: pygame.Rect, u: float
             tag = "  ★"
         total = assets.text(str(s.total), size, fg)
         surface.blit(total, total.get_rect(midright=(rect.right, mid)))
-        name = assets.text(s.name + tag, size, fg,
-                           max_width=rect.w - round(70 * u) - total.get_width())
+        name = assets.text(
+            s.name + tag, size, fg, max_width=rect.w - round(70 * u) - total.get_width()
+        )
         surface.blit(name, name.get_rect(midleft=(rect.x + round(58 * u), mid)))
         y += row
     return y

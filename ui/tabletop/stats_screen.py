@@ -19,9 +19,16 @@ from ui.screens.forms import FormScene
 from ui.storage.stats_store import StatsStore
 
 # column: (i18n key, width in units)
-COLUMNS = (("stats.col.name", 230), ("stats.col.games", 80), ("stats.col.wins", 80),
-           ("stats.col.win_rate", 170), ("stats.col.average", 190), ("stats.col.bust_rate", 110),
-           ("stats.col.flip7s", 90), ("stats.col.best", 100))
+COLUMNS = (
+    ("stats.col.name", 230),
+    ("stats.col.games", 80),
+    ("stats.col.wins", 80),
+    ("stats.col.win_rate", 170),
+    ("stats.col.average", 190),
+    ("stats.col.bust_rate", 110),
+    ("stats.col.flip7s", 90),
+    ("stats.col.best", 100),
+)
 BAR = (242, 182, 50)
 BAR_BACK = (16, 40, 28)
 
@@ -37,14 +44,19 @@ def rows_of(stats: Statistics, tab: str) -> list[tuple[str, Record]]:
 
 def figures(record: Record) -> dict[str, str]:
     """The texts of one line, as shown."""
-    return {"games": str(record.games), "wins": str(record.wins),
-            "win_rate": f"{record.win_rate:.0%}", "average": f"{record.average_round:.1f}",
-            "bust_rate": f"{record.bust_rate:.0%}", "flip7s": str(record.flip7s),
-            "best": str(record.best_round)}
+    return {
+        "games": str(record.games),
+        "wins": str(record.wins),
+        "win_rate": f"{record.win_rate:.0%}",
+        "average": f"{record.average_round:.1f}",
+        "bust_rate": f"{record.bust_rate:.0%}",
+        "flip7s": str(record.flip7s),
+        "best": str(record.best_round),
+    }
 
 
 def _plain(name: str) -> str:
-    """"Léa" sorts as "lea", between "Hugo" and "Lucas"."""
+    """ "Léa" sorts as "lea", between "Hugo" and "Lucas"."""
     return unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().casefold()
 
 
@@ -66,11 +78,20 @@ class StatsScene(FormScene):
         w, h = self.app.size
         tabs = pygame.Rect(0, 0, round(460 * u), round(42 * u))
         tabs.midtop = (w // 2, round(80 * u))
-        self.choice("tab", [("players", t("stats.tab.players")), ("bots", t("stats.tab.bots"))],
-                    self.tab, tabs, round(10 * u))
+        self.choice(
+            "tab",
+            [("players", t("stats.tab.players")), ("bots", t("stats.tab.bots"))],
+            self.tab,
+            tabs,
+            round(10 * u),
+        )
         bw, bh = round(240 * u), round(50 * u)
-        self.button("back", (w // 2 - bw // 2, h - round(78 * u), bw, bh), t("settings.back"),
-                    "#menu_button")
+        self.button(
+            "back",
+            (w // 2 - bw // 2, h - round(78 * u), bw, bh),
+            t("settings.back"),
+            "#menu_button",
+        )
 
     def on_button(self, name: str) -> None:
         if name == "back":
@@ -101,13 +122,15 @@ class StatsScene(FormScene):
         assets = self.app.assets
         w, h = self.app.size
         games = t("stats.games", count=self.stats.games)
-        self.text(surface, games, max(10, round(14 * u)), MUTED,
-                  midbottom=(w // 2, h - round(90 * u)))
+        self.text(
+            surface, games, max(10, round(14 * u)), MUTED, midbottom=(w // 2, h - round(90 * u))
+        )
         rows = rows_of(self.stats, self.tab)
         if not rows:
             key = "stats.none" if not self.stats.games else f"stats.none_{self.tab}"
-            body = assets.wrapped(t(key), round(18 * u), GOLD, p.w - round(80 * u),
-                                  max_lines=3, shadow=True)
+            body = assets.wrapped(
+                t(key), round(18 * u), GOLD, p.w - round(80 * u), max_lines=3, shadow=True
+            )
             surface.blit(body, body.get_rect(center=p.center))
             return
         scale = (p.w - round(40 * u)) / sum(wd for _k, wd in COLUMNS)
@@ -118,10 +141,12 @@ class StatsScene(FormScene):
         head = max(9, round(14 * u))
         y = p.y + round(16 * u)
         for (key, _w), (cx, cw) in zip(COLUMNS, xs, strict=True):
-            anchor = {"topleft": (cx, y)} if key == "stats.col.name" else {
-                "midtop": (cx + cw // 2, y)}
-            s = assets.wrapped(t(key), head, GOLD, cw - 6, 2, shadow=True,
-                               center=key != "stats.col.name")
+            anchor = (
+                {"topleft": (cx, y)} if key == "stats.col.name" else {"midtop": (cx + cw // 2, y)}
+            )
+            s = assets.wrapped(
+                t(key), head, GOLD, cw - 6, 2, shadow=True, center=key != "stats.col.name"
+            )
             surface.blit(s, s.get_rect(**anchor))
         row_h = round(34 * u)
         top = y + round(32 * u) + assets.font(head).get_linesize()  # headers may take two lines
@@ -129,7 +154,7 @@ class StatsScene(FormScene):
         self.offset = max(0, min(self.offset, len(rows) - room))
         best_avg = max((r.average_round for _n, r in rows), default=1.0) or 1.0
         size = max(9, round(16 * u))
-        for i, (name, record) in enumerate(rows[self.offset:self.offset + room]):
+        for i, (name, record) in enumerate(rows[self.offset : self.offset + room]):
             ry = top + i * row_h
             mid = ry + row_h // 2
             if i % 2 == 0:
@@ -142,19 +167,34 @@ class StatsScene(FormScene):
                 if col == "name":
                     self.text(surface, name, size, CREAM, max_width=cw - 8, midleft=(cx, mid))
                 elif col in ("win_rate", "average"):
-                    share = record.win_rate if col == "win_rate" else \
-                        record.average_round / best_avg
-                    self._bar(surface, pygame.Rect(cx + 6, mid - round(9 * u), cw - 12,
-                                                   round(18 * u)), share, values[col], u)
+                    share = (
+                        record.win_rate if col == "win_rate" else record.average_round / best_avg
+                    )
+                    self._bar(
+                        surface,
+                        pygame.Rect(cx + 6, mid - round(9 * u), cw - 12, round(18 * u)),
+                        share,
+                        values[col],
+                        u,
+                    )
                 else:
-                    fg = RED if col == "bust_rate" and record.busts else GREEN if \
-                        col == "flip7s" and record.flip7s else CREAM
+                    fg = (
+                        RED
+                        if col == "bust_rate" and record.busts
+                        else GREEN
+                        if col == "flip7s" and record.flip7s
+                        else CREAM
+                    )
                     self.text(surface, values[col], size, fg, center=(cx + cw // 2, mid))
         if len(rows) > room:
-            more = t("stats.more", shown=f"{self.offset + 1}–{self.offset + room}",
-                     count=len(rows))
-            self.text(surface, more, max(9, round(12 * u)), MUTED,
-                      bottomright=(p.right - round(16 * u), p.bottom - round(4 * u)))
+            more = t("stats.more", shown=f"{self.offset + 1}–{self.offset + room}", count=len(rows))
+            self.text(
+                surface,
+                more,
+                max(9, round(12 * u)),
+                MUTED,
+                bottomright=(p.right - round(16 * u), p.bottom - round(4 * u)),
+            )
 
     def _bar(self, surface, rect: pygame.Rect, share: float, label: str, u: float) -> None:
         pygame.draw.rect(surface, BAR_BACK, rect, border_radius=max(2, rect.h // 3))
@@ -163,6 +203,7 @@ class StatsScene(FormScene):
         if fill.w:
             pygame.draw.rect(surface, BAR, fill, border_radius=max(2, rect.h // 3))
         dark = fill.w > rect.w // 2 + round(20 * u)  # the label sits on the gold
-        img = self.app.assets.text(label, max(9, round(13 * u)), INK if dark else CREAM,
-                                   shadow=not dark)
+        img = self.app.assets.text(
+            label, max(9, round(13 * u)), INK if dark else CREAM, shadow=not dark
+        )
         surface.blit(img, img.get_rect(center=rect.center))
