@@ -10,7 +10,7 @@ from ui import i18n
 from ui.config import Seat
 from ui.driver import button_center, click, make_app, press, pump, resize, table_of
 from ui.screens.files import FilesScene
-from ui.screens.menu import MenuScene
+from ui.screens.menu import KEYS, MenuScene
 from ui.screens.rules_screen import PAGES, RulesScene
 from ui.screens.settings_screen import SettingsScene
 from ui.screens.setup import SetupScene
@@ -80,6 +80,25 @@ def test_menu_keys():
     app.to_menu()
     press(app, pygame.K_q)
     assert not app.running
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de"])
+def test_each_menu_button_shows_the_key_that_presses_it(lang):
+    """Issue 13: the key hint is readable in every language (the letter is on its button)."""
+    app = make_app(lang=lang, seed=1)
+    menu = app.stack.top
+    keys = {name: key for key, name in KEYS.items() if key != pygame.K_ESCAPE}
+    for name, button in menu.buttons.items():
+        letter = button.text.rsplit("(", 1)[1].rstrip(")")
+        assert button.text.startswith(i18n.t(dict(menu.choices())[name])), button.text
+        assert pygame.key.key_code(letter.lower()) == keys[name], (name, letter)
+        press(app, keys[name])
+        if name == "quit":
+            assert not app.running
+            break
+        assert app.stack.top is not menu, name
+        app.to_menu()
+        menu = app.stack.top
 
 
 def test_the_rules_pages_by_click_and_by_key():
@@ -154,4 +173,4 @@ def test_screens_survive_resizes_and_a_language_change():
     app.change_settings(language="de")
     assert setup.widgets["start"].text == "Los"
     press(app, pygame.K_ESCAPE)
-    assert app.stack.top.buttons["new"].text == "Neues Spiel"
+    assert app.stack.top.buttons["new"].text == "Neues Spiel (N)"

@@ -116,7 +116,7 @@ def test_first_start_follows_the_system_locale(tmp_path, monkeypatch):
     monkeypatch.setenv("LC_ALL", "fr_FR.UTF-8")
     app = make_app(home=str(tmp_path))
     assert app.config.lang == "fr" and app.settings.language is None
-    assert app.stack.top.buttons["new"].text == "Nouvelle partie"
+    assert app.stack.top.buttons["new"].text == "Nouvelle partie (N)"
 
 
 def test_flags_win_for_the_run_and_are_not_stored(tmp_path):

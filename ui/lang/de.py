@@ -7,6 +7,7 @@ STRINGS = {
     "menu.new_game": "Neues Spiel",
     "menu.demo": "Demo",
     "menu.quit": "Beenden",
+    "menu.keys": "Enter: goldener Knopf · Esc: beenden · Buchstabe in Klammern: dieser Knopf",
     "menu.you": "Spieler",
     "button.hit": "Ziehen",
     "button.stay": "Aufhören",

@@ -7,6 +7,7 @@ STRINGS = {
     "menu.new_game": "New game",
     "menu.demo": "Demo",
     "menu.quit": "Quit",
+    "menu.keys": "Enter: the gold button · Esc: quit · the letter in brackets: that button",
     "menu.you": "Player",
     "button.hit": "Hit",
     "button.stay": "Stay",

@@ -7,6 +7,7 @@ STRINGS = {
     "menu.new_game": "Nouvelle partie",
     "menu.demo": "Démo",
     "menu.quit": "Quitter",
+    "menu.keys": "Entrée : bouton doré · Échap : quitter · lettre entre parenthèses : ce bouton",
     "menu.you": "Joueur",
     "button.hit": "Piocher",
     "button.stay": "Rester",

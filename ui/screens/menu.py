@@ -28,6 +28,27 @@ KEYS = {
     pygame.K_ESCAPE: "quit",
     pygame.K_g: "learn",
 }
+# The letter each button shows after its label: the same in every language (the menu's
+# labels start with other letters in French and German, and one letter per language
+# would clash: "Charger" and "Continuer"), so a player reads which key does what.
+LETTERS = {
+    "continue": "C",
+    "new": "N",
+    "load": "L",
+    "replays": "W",
+    "sheet": "K",
+    "stats": "T",
+    "demo": "D",
+    "rules": "R",
+    "settings": "S",
+    "learn": "G",
+    "quit": "Q",
+}
+
+
+def label(name: str, key: str) -> str:
+    """A button's text: its label in the language on screen and its key."""
+    return f"{t(key)} ({LETTERS[name]})"
 
 
 class MenuScene(FormScene):
@@ -61,13 +82,15 @@ class MenuScene(FormScene):
         names = self.choices()
         x0, y = w // 2 - bw // 2, self.buttons_top(u)
         primary, rest = names[0], names[1:]
-        self.button(primary[0], (x0, y, bw, bh), t(primary[1]), "#primary_button")
+        self.button(primary[0], (x0, y, bw, bh), label(*primary), "#primary_button")
         y += bh + gap
         for i in range(0, len(rest), 2):
             pair = rest[i : i + 2]
             width = half if len(pair) == 2 else bw
             for j, (name, key) in enumerate(pair):
-                self.button(name, (x0 + j * (half + gap), y, width, bh), t(key), "#menu_button")
+                self.button(
+                    name, (x0 + j * (half + gap), y, width, bh), label(name, key), "#menu_button"
+                )
             y += bh + gap
 
     def buttons_top(self, u: float) -> int:
@@ -171,6 +194,4 @@ class MenuScene(FormScene):
                 center=True,
             )
             img.blit(offer, offer.get_rect(midbottom=(cx, self.buttons_top(u) - round(10 * u))))
-        keys = "N · L · W · K · T · D · R · S · G · Q"
-        keys = "C · " + keys if self.saved else keys
-        self.text(img, keys, round(14 * u), MUTED, midbottom=(cx, h - round(10 * u)))
+        self.text(img, t("menu.keys"), round(14 * u), MUTED, midbottom=(cx, h - round(10 * u)))
