@@ -90,6 +90,20 @@ def test_french_words_fit_any_player():
         i18n.set_language("en")
 
 
+def test_french_text_never_assumes_the_player_is_a_man():
+    """Issue 13: no "joueur", "donneur", "chacun" or "seul" in what a French player reads
+    (the rules, the setup, the sheet and its printed page)."""
+    import re
+
+    from ui.lang.fr import STRINGS
+    from ui.tabletop import sheet_export
+
+    words = re.compile(r"\b(joueurs?|donneurs?|chacun|seuls?)\b", re.IGNORECASE)
+    texts = list(STRINGS.items()) + list(sheet_export.TEXTS["fr"].items())
+    assert not [(k, v) for k, v in texts if words.search(v)]
+    assert "la dernière personne" in STRINGS["rules.tricky.last.title"]
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_rules_first_page_states_the_winning_condition(lang):
     i18n.set_language(lang)

@@ -8,7 +8,7 @@ STRINGS = {
     "menu.demo": "Démo",
     "menu.quit": "Quitter",
     "menu.keys": "Entrée : bouton doré · Échap : quitter · lettre entre parenthèses : ce bouton",
-    "menu.you": "Joueur",
+    "menu.you": "Moi",
     "button.hit": "Piocher",
     "button.stay": "Rester",
     "button.next_round": "Manche suivante",
@@ -126,9 +126,9 @@ STRINGS = {
     "sheet.open_failed": "Impossible d'ouvrir la feuille\u00a0: {reason}",
     "sheet.save_failed": "La feuille n'a pas pu être enregistrée ({reason}). Continuez\u00a0; "
     "elle sera de nouveau enregistrée au prochain changement.",
-    "sheet.player": "Joueur {n}",
-    "sheet.add_player": "+ Joueur",
-    "sheet.players_help": "Les joueurs dans l'ordre de la table (sens horaire). D\u00a0: qui "
+    "sheet.player": "Place {n}",
+    "sheet.add_player": "+ Place",
+    "sheet.players_help": "Les noms dans l'ordre de la table (sens horaire). D\u00a0: qui "
     "distribue la première manche.",
     "sheet.tip.dealer": "Distribue la première manche (puis la donne passe à gauche)",
     "sheet.first_dealer": "{name} distribue la manche 1\u00a0; la donne passe à gauche à "
@@ -142,7 +142,7 @@ STRINGS = {
     "sheet.total": "Total",
     "sheet.winner_tag": "★ gagne",
     "sheet.calculator": "Compter les cartes…",
-    "sheet.tip.calculator": "Touchez les cartes posées devant le joueur\u00a0: la calculette "
+    "sheet.tip.calculator": "Touchez les cartes posées devant la personne\u00a0: la calculette "
     "les compte",
     "sheet.finish": "Finir la manche",
     "sheet.tip.finish": "Clore la manche\u00a0: une case vide compte 0",
@@ -151,7 +151,7 @@ STRINGS = {
     "sheet.blank_pdf": "Vierge · PDF",
     "sheet.blank_png": "Vierge · PNG",
     "sheet.tip.export": "Cette feuille, remplie, sur une page A4",
-    "sheet.tip.blank": "Une feuille vierge à imprimer (3 à 8 joueurs, 20 manches)",
+    "sheet.tip.blank": "Une feuille vierge à imprimer (3 à 8 personnes, 20 manches)",
     "sheet.exported": "Exporté\u00a0: {file}",
     "sheet.export_failed": "Export impossible\u00a0: {reason}",
     "sheet.won": "{name} gagne avec {total} après la manche {round}",
@@ -165,7 +165,7 @@ STRINGS = {
     "sheet.chart": "Les totaux, manche par manche",
     "sheet.chart_empty": "Le graphique commence après la manche 1",
     "calc.title": "Manche {round} · les cartes de {name}",
-    "calc.help": "Touchez chaque carte posée devant le joueur\u00a0; touchez une carte en bas "
+    "calc.help": "Touchez chaque carte posée devant la personne\u00a0; touchez une carte en bas "
     "pour la retirer. B\u00a0: a sauté · Retour arrière\u00a0: retire la dernière",
     "calc.in_front": "Devant {name}",
     "calc.empty": "Aucune carte",
@@ -179,7 +179,7 @@ STRINGS = {
     "calc.bust_count": "A sauté\u00a0: 0",
     "calc.flip7": "Flip 7\u00a0! 15 points de plus, comptés d'office",
     "stats.title": "Statistiques",
-    "stats.tab.players": "Joueurs",
+    "stats.tab.players": "Humains",
     "stats.tab.bots": "Robots par niveau",
     "stats.col.name": "Nom",
     "stats.col.games": "Parties",
@@ -192,7 +192,7 @@ STRINGS = {
     "stats.games": "{count} parties jouées jusqu'au bout dans le programme",
     "stats.none": "Pas encore de partie terminée\u00a0: les statistiques comptent chaque "
     "partie jouée ici jusqu'au bout.",
-    "stats.none_players": "Aucun joueur humain dans les parties terminées.",
+    "stats.none_players": "Aucun humain dans les parties terminées.",
     "stats.none_bots": "Aucun robot dans les parties terminées.",
     "stats.more": "{shown} sur {count} · faites défiler pour la suite",
     "stats.rebuilt": "Statistiques\u00a0: {problem}",
@@ -208,7 +208,7 @@ STRINGS = {
     "pause.autosaved": "La partie est enregistrée à chaque coup : «\u00a0Continuer\u00a0» "
     "la reprend.",
     "setup.title": "Nouvelle partie",
-    "setup.players": "Joueurs · {count}",
+    "setup.players": "Places · {count}",
     "setup.human": "Humain",
     "setup.bot": "Bot · {level}",
     "setup.level.easy": "facile",
@@ -219,7 +219,7 @@ STRINGS = {
     "setup.spec_hint": "fichier.py:fonction",
     "setup.add_human": "+ Humain",
     "setup.add_bot": "+ Bot",
-    "setup.tip.dealer": "Premier donneur (cliquer à nouveau : au hasard)",
+    "setup.tip.dealer": "Première donne (cliquer à nouveau : au hasard)",
     "setup.tip.up": "Monter d'une place",
     "setup.tip.down": "Descendre d'une place",
     "setup.tip.remove": "Retirer cette place",
@@ -230,27 +230,27 @@ STRINGS = {
     "setup.opening.must_hit": "Tout le monde pioche",
     "setup.opening.must_hit.help": "Pas de distribution : sans carte devant soi, on doit "
     "piocher (règle française).",
-    "setup.opening.deal": "Une carte à chacun",
-    "setup.opening.deal.help": "Le donneur distribue d'abord une carte à chacun (éditions "
+    "setup.opening.deal": "Une carte par place",
+    "setup.opening.deal.help": "La donne commence par une carte par place (éditions "
     "anglaise et allemande).",
     "setup.f3": "Si la cible de «\u00a0Trois à la suite\u00a0» perd",
     "setup.f3.discard": "Défausser",
     "setup.f3.discard.help": "Les cartes mises de côté pendant le «\u00a0Trois à la "
     "suite\u00a0» sont défaussées (FAQ actuelle).",
     "setup.f3.resolve": "Les donner quand même",
-    "setup.f3.resolve.help": "Le joueur qui a perdu donne quand même les cartes mises de côté "
-    "aux joueurs encore en jeu (premier tirage).",
-    "setup.dealer": "Premier donneur",
-    "setup.dealer_random": "Manche 1 : donneur au hasard — D à côté d'une place",
+    "setup.f3.resolve.help": "La cible qui a perdu donne quand même les cartes mises de côté "
+    "aux personnes encore en jeu (premier tirage).",
+    "setup.dealer": "Première donne",
+    "setup.dealer_random": "Manche 1 : donne au hasard — D à côté d'une place",
     "setup.dealer_is": "Manche 1 : {name} distribue — D à côté d'une place",
     "setup.random": "Au hasard",
     "setup.seed": "Graine",
     "setup.seed_help": "La même graine mélange le même paquet : une partie rejouable. "
     "Vide : au hasard.",
     "setup.start": "Commencer",
-    "setup.error.name_empty": "Chaque joueur doit avoir un nom",
+    "setup.error.name_empty": "Chaque place doit avoir un nom",
     "setup.error.name_twice": "Les noms doivent tous être différents",
-    "setup.error.seats": "La table accueille de {min} à {max} joueurs",
+    "setup.error.seats": "La table accueille de {min} à {max} personnes",
     "setup.error.target": "Points pour gagner : un nombre entier de 1 à 10 000",
     "setup.error.seed": "Graine : un nombre entier",
     "setup.error.plugin": "Extension : aucune fonction de bot à cet endroit "
@@ -315,7 +315,7 @@ STRINGS = {
     "prend les trois cartes suivantes une à une. Cela s'arrête "
     "sur une perte ou un Flip 7.",
     "rules.actions.second_chance": "Gardez-la devant vous : elle annule un nombre en double. "
-    "Une seule à la fois — une deuxième va à un autre joueur "
+    "Une seule à la fois — une deuxième va à une autre personne "
     "encore dans la manche.",
     "rules.tricky.sc.title": "Seconde Chance contre un doublon",
     "rules.tricky.sc": "Vous avez un 5 et une Seconde Chance et révélez un autre 5 : le "
@@ -325,7 +325,7 @@ STRINGS = {
     "rules.tricky.tray": "Un Stop ou un Trois à la suite révélé pendant un Trois à la suite est "
     "mis de côté. Après la troisième carte, la cible les donne dans "
     "l'ordre, un à un. Si elle perd, ils sont défaussés.",
-    "rules.tricky.last.title": "Stop sur le dernier joueur",
+    "rules.tricky.last.title": "Stop sur la dernière personne en jeu",
     "rules.tricky.last": "Si personne d'autre n'est encore dans la manche, un Stop ou un "
     "Trois à la suite que vous révélez est pour vous : un Stop vous fait "
     "garder vos points et la manche s'arrête.",
@@ -333,7 +333,7 @@ STRINGS = {
     "rules.cap.revealed": "révélée",
     "rules.cap.after": "après",
     "rules.cap.tray": "le Stop attend, mis de côté",
-    "rules.cap.alone": "seul dans la manche",
+    "rules.cap.alone": "sans personne d'autre en jeu",
     "rules.cap.banked": "garde 21",
     # the replay viewer (ui/table/replay.py)
     "replay.menu": "Revoir",
@@ -405,7 +405,7 @@ STRINGS = {
     ),
     "tutorial.saved": "Sauvé ! Le second 9 et la Seconde Chance sont partis à la défausse.",
     "tutorial.round_freeze": "Manche suivante. Piochez : une carte action arrive.",
-    "tutorial.freeze": "Une carte Stop : cliquez sur le joueur qui doit s'arrêter (ou 1–3).",
+    "tutorial.freeze": "Une carte Stop : cliquez sur la personne qui doit s'arrêter (ou 1–3).",
     "tutorial.round_flip_three": "Manche suivante. Piochez encore.",
     "tutorial.flip_three": (
         "Trois à la suite : choisissez qui prend les trois cartes suivantes (ou 1–3)."

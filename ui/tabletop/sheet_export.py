@@ -83,12 +83,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "flip7": "Flip 7, sept chiffres différents\u00a0: +15",
         "bust": "Deux fois le même chiffre\u00a0: 0 dans la manche",
         "example": "Exemple\u00a0: 12 + 10 + 7 = 29\u00a0;  29 × 2 + 6 = 64",
-        "end": "La partie s'arrête à la fin de la manche où un joueur atteint {target}\u00a0: "
+        "end": "La partie s'arrête à la fin de la manche où quelqu'un atteint {target}\u00a0: "
         "le plus haut total gagne. À égalité en tête, on joue une manche de plus.",
         "winner": "Gagnant\u00a0: {name} avec {total}",
         "tiebreak": "Égalité en tête\u00a0: une manche de plus",
         "playing": "Après la manche {round}",
-        "legend": "or\u00a0: en tête  ·  D\u00a0: donneur  ·  F7\u00a0: Flip 7",
+        "legend": "or\u00a0: en tête  ·  D\u00a0: donne  ·  F7\u00a0: Flip 7",
         "page": "page {n} sur {of}",
         "chart": "Les totaux, manche par manche",
     },
