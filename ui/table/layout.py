@@ -209,6 +209,22 @@ def _piles(center: Rect, u: float, gap: int) -> tuple[Rect, Rect, Rect, Rect]:
     return draw_pile, discard, in_play, caption
 
 
+def clear_of(rect: Rect, avoid: Rect, within: Rect) -> Rect:
+    """``rect`` moved up or down, the shorter way that stays ``within``, off ``avoid``.
+
+    >>> clear_of(Rect(0, 40, 10, 10), Rect(0, 45, 10, 20), Rect(0, 0, 100, 100))
+    Rect(0, 35, 10, 10)
+    >>> clear_of(Rect(0, 60, 10, 10), Rect(0, 45, 10, 20), Rect(0, 0, 100, 100))
+    Rect(0, 65, 10, 10)
+    """
+    if not rect.colliderect(avoid):
+        return rect
+    up = rect.move(0, avoid.top - rect.bottom)
+    down = rect.move(0, avoid.bottom - rect.top)
+    inside = [r for r in (up, down) if within.contains(r)] or [up, down]
+    return min(inside, key=lambda r: abs(r.centery - rect.centery))
+
+
 def line_step(count: int, card_w: int, line_w: int, gap: int = 3) -> float:
     """Horizontal step between fanned cards so ``count`` cards fit in ``line_w``."""
     if count <= 1:

@@ -53,7 +53,11 @@ class RoundSteps:
             self.say(Msg("caption.flip7", who=self.who_msg(e.seat)))
             cx, cy = self.layout.center.center  # over the seat, leaning towards the middle
             pos = ((box.centerx * 2 + cx) / 3, (box.centery + cy) / 2)
-            self._banner(t("banner.flip7"), pos, 60, GOLD, 1.5)
+            text, size = t("banner.flip7"), self.layout.font(60)
+            guess = L.Rect(0, 0, round(len(text) * size * 0.75 + size), round(size * 1.7))
+            guess.center = round(pos[0]), round(pos[1])  # a little wider than it is drawn
+            pos = L.clear_of(guess, self.layout.caption, self.layout.table).center  # readable
+            self._banner(text, pos, 60, GOLD, 1.5)
             if not self.reduced:
                 self.confetti.append(Confetti(box.center, 90, self.layout.unit, self.rng))
                 fx = self.fx[e.seat]
