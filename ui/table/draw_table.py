@@ -6,6 +6,7 @@ shows changes, so a frame is a handful of blits.
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 
@@ -109,6 +110,7 @@ class TableView:
         self._bg_key = None
         self._seats = LRU(64)
         self.name_cut: dict[int, bool] = {}  # seat -> its name is cut in its header now
+        self.stamps: dict[int, pygame.Rect] = {}  # seat -> where its status stamp was drawn
 
     def draw(
         self,
@@ -290,24 +292,34 @@ class TableView:
             pygame.draw.rect(img, RED, r, width=max(2, r.w // 18), border_radius=max(3, r.w // 10))
         if stamp and hand.status in STATUS_STYLE and (hand.status != BUSTED or face_down > 0.5):
             fg, bg = STATUS_STYLE[hand.status]
-            stamp = a.pill(t(f"status.{hand.status}"), max(10, round(lay.text * 0.85)), fg, bg, fg)
             line = lay.line.move(-ox, -oy)
-            strip = lay.mods.move(-ox, -oy)
             n = len(hand.numbers)
             last = L.line_card_rect(lay, n - 1, n, len(mods)).move(-ox, -oy)
             free_x = last.right + 4 if n else line.x
             end = line.right - (L.mods_width(lay, len(mods), n) + 4 if mods else 0)
-            if hand.status == BUSTED:  # nothing to read under it: across the cards
-                where = {"center": line.center}
-            elif stamp.get_width() <= end - free_x:  # beside the line
-                where = {"center": ((free_x + end) // 2, line.centery)}
-            elif (
-                stamp.get_width() <= end - self._below_x and stamp.get_height() <= strip.h + 2
-            ):  # in the strip above the line
-                where = {"center": ((self._below_x + end) // 2, strip.centery)}
-            else:  # over the cards' feet: each corner index (top left) stays readable
-                where = {"midbottom": ((line.x + end) // 2, line.bottom - 2)}
+            top = lay.header.bottom - oy  # the strip above the line and the gap over it
+            feet = line.y + math.ceil(line.h * 0.67)  # below the numeral in the middle
+            bottom = box.h - 1
+            for px in range(max(10, round(lay.text * 0.85)), 9, -1):  # smaller if it must
+                stamp = a.pill(t(f"status.{hand.status}"), px, fg, bg, fg)
+                sw, sh = stamp.get_size()
+                if hand.status == BUSTED:  # nothing to read under it: across the cards
+                    where = {"center": line.center}
+                elif sw <= end - free_x:  # beside the line
+                    where = {"center": ((free_x + end) // 2, line.centery)}
+                elif sw <= end - self._below_x and sh <= line.y - top:  # above the line
+                    where = {"midbottom": ((self._below_x + end) // 2, line.y)}
+                elif sw <= end - line.x and sh <= bottom - feet:  # over the cards' feet
+                    where = {"midbottom": ((line.x + end) // 2, bottom)}
+                elif sw <= self._header_free.w and sh <= self._header_free.h + 4:  # the header
+                    where = {"center": self._header_free.center}
+                else:
+                    continue
+                break
+            else:  # nowhere clear: over the feet, as small as it gets
+                where = {"midbottom": ((line.x + end) // 2, bottom)}
             img.blit(stamp, stamp.get_rect(**where))
+            self.stamps[seat] = stamp.get_rect(**where).move(ox, oy)
         return img
 
     def _hand_card(self, img, card: str, r: pygame.Rect, face_down: float) -> None:
@@ -380,6 +392,7 @@ class TableView:
             right -= score.get_width()
             img.blit(score, score.get_rect(midleft=(right, head.centery)))
             right -= gap
+        free_right = right
         if badge is not None:
             right -= badge.get_width() + lay.text // 4
         name = a.fitted(
@@ -387,10 +400,11 @@ class TableView:
         )
         self._cut = name_w > max(10, right - x)
         img.blit(name, name.get_rect(midleft=(x, head.centery)))
+        name_end = x + name.get_width()
         if badge is not None:
-            img.blit(
-                badge, badge.get_rect(midleft=(x + name.get_width() + lay.text // 4, head.centery))
-            )
+            img.blit(badge, badge.get_rect(midleft=(name_end + lay.text // 4, head.centery)))
+            name_end += lay.text // 4 + badge.get_width()
+        self._header_free = pygame.Rect(name_end + gap, head.y, free_right - name_end - gap, head.h)
 
     def name_tip(self, surface, lay: L.TableLayout, shown: Shown, seat: int) -> None:
         """The whole name over a seat whose header had to cut it (under the pointer)."""

@@ -126,25 +126,41 @@ class RoundSteps:
             text, color = str(r.score), CREAM
         else:
             text, color = f"{r.calculation} = {r.score}", GOLD if r.flip7 else CREAM
-        sprite = TextSprite(
-            text, self._label_spot(seat, text, size), size, color, bg=(10, 20, 16, 245)
-        )
+        spot = self._label_spot(seat, text, size)
+        if spot is None:  # too long for this seat: the result alone (the summary counts it)
+            text = "0" if r.busted else str(r.score)
+            spot = self._label_spot(seat, text, size) or ((lay.header.center), 10)
+        pos, size = spot
+        sprite = TextSprite(text, pos, size, color, bg=(10, 20, 16, 245))
         if not self.reduced:
             sprite.scale = 0.3
             self.timeline.animator.animate(sprite, "out_back", 0.35, delay=0.05 * seat, scale=1.0)
         return sprite
 
-    def _label_spot(self, seat: int, text: str, size: int) -> tuple[float, float]:
-        """Where a hand's score bubble goes: in the strip above the line, left of the
-        modifiers, when it fits there; else over the cards' feet — never on a card's value
-        (the corner index at the top, the numeral in the middle)."""
+    def _label_spot(
+        self, seat: int, text: str, size: int
+    ) -> tuple[tuple[float, float], int] | None:
+        """Where a hand's score bubble goes, and at what size: in the strip above the line,
+        left of the modifiers, when it fits there; else in the header, left of the total
+        (over the name and the running score, which it says again), smaller if it must be —
+        never on a card's value (the corner index at the top, the numeral in the middle).
+        None: it fits nowhere (at 10 px)."""
         lay = self.seat(seat)
         hand = self.shown.hands[seat]
         free = lay.mods.w - L.mods_width(lay, self.mods_count(seat), len(hand.numbers)) - 6
-        width, height = len(text) * size * 0.66 + size, size * 1.45
-        if width <= free and height <= lay.mods.h + 4:
-            return lay.mods.x + free / 2, lay.mods.centery
-        return lay.line.centerx, lay.line.bottom - height / 2 - 2
+
+        def width(px: float) -> float:  # a generous guess: bold capitals are the widest
+            return len(text) * px * 0.72 + px
+
+        if width(size) <= free and size * 1.75 <= lay.mods.h + 4:
+            return (lay.mods.x + free / 2, lay.mods.centery), size
+        pad = lay.header.y - lay.box.y
+        digits = max(3, len(str(self.shown.totals[seat])))
+        room = lay.header.w - digits * lay.big * 0.7 - lay.text // 2
+        px = min(size, int(room / width(1)), int((lay.header.h + pad) / 1.75))
+        if px < 10:
+            return None
+        return (lay.header.x + room - width(px) / 2, lay.header.centery), px
 
     def _CardsCleared(self, e: ev.CardsCleared) -> Step:
         step = Step(self._motion(TRAVEL + 0.1), hide=frozenset({("hands",)}))
