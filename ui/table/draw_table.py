@@ -272,7 +272,7 @@ class TableView:
         fill = (4, 14, 10, 150) if out else (8, 30, 20, 175)
         border = TURN if state.turn else PICK if state.eligible else (255, 255, 255, 46)
         img.blit(a.panel(box.size, fill, border, radius, 3 if state.turn else 1), (0, 0))
-        self._header(img, lay, hand, shown, seat, no_cards, state.key)
+        self._header(img, lay, hand, shown, seat, no_cards, state.key, scoring=not stamp)
         if no_cards:
             return img
         mods = (
@@ -342,6 +342,7 @@ class TableView:
         seat: int,
         no_cards: bool,
         key: str | None,
+        scoring: bool = False,
     ) -> None:
         a = self.assets
         ox, oy = lay.box.x, lay.box.y
@@ -360,7 +361,7 @@ class TableView:
             x += chip.get_width() + lay.text // 3
         gap = lay.text // 3
         score = None
-        if not no_cards and hand.has_cards() and hand.status != BUSTED:
+        if not no_cards and hand.has_cards() and hand.status != BUSTED and not scoring:
             score = a.pill(f"+{hand.score()}", max(10, round(lay.text * 0.8)), INK, GOLD)
         badge = None
         if shown.bots[seat]:

@@ -142,7 +142,8 @@ class RoundSteps:
     ) -> tuple[tuple[float, float], int] | None:
         """Where a hand's score bubble goes, and at what size: in the strip above the line,
         left of the modifiers, when it fits there; else in the header, left of the total
-        (over the name and the running score, which it says again), smaller if it must be —
+        (over the name; the running score, which it says again, steps aside), smaller if
+        it must be —
         never on a card's value (the corner index at the top, the numeral in the middle).
         None: it fits nowhere (at 10 px)."""
         lay = self.seat(seat)
@@ -152,8 +153,9 @@ class RoundSteps:
         def width(px: float) -> float:  # a generous guess: bold capitals are the widest
             return len(text) * px * 0.72 + px
 
-        if width(size) <= free and size * 1.75 <= lay.mods.h + 4:
-            return (lay.mods.x + free / 2, lay.mods.centery), size
+        above = lay.line.y - lay.header.bottom  # the strip and the gap over it
+        if width(size) <= free and size * 1.6 <= above:
+            return (lay.mods.x + free / 2, lay.line.y - above / 2), size
         pad = lay.header.y - lay.box.y
         digits = max(3, len(str(self.shown.totals[seat])))
         room = lay.header.w - digits * lay.big * 0.7 - lay.text // 2
