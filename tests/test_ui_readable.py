@@ -13,7 +13,7 @@ from ui.assets import GOLD
 from ui.config import Seat
 from ui.driver import make_app, pump, table_of
 
-SIZES = [(1280, 720), (800, 500)]
+SIZES = [(1280, 720), (1024, 600), (800, 500)]
 
 
 @pytest.fixture(autouse=True)
