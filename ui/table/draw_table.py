@@ -348,7 +348,7 @@ class TableView:
             img.blit(chip, chip.get_rect(midleft=(x, head.centery)))
             x += chip.get_width() + lay.text // 3
         gap = lay.text // 3
-        score: pygame.Surface | None = None
+        score = None
         if not no_cards and hand.has_cards() and hand.status != BUSTED:
             score = a.pill(f"+{hand.score()}", max(10, round(lay.text * 0.8)), INK, GOLD)
         badge = None
