@@ -1,7 +1,9 @@
 """Random input never breaks the table: 5,000 random clicks, keys and resizes.
 
 After every input the game is still legal (every card somewhere, R1.5) and, whenever
-the table is settled, the screen shows exactly the game's state.
+the table is settled, the screen shows exactly the game's state. Drawing a whole frame
+is most of a pass of the loop, so the window is drawn every ``DRAW_EVERY``-th pass and
+after every resize: every state is checked, one pass in four is drawn as well.
 """
 
 import random
@@ -51,12 +53,33 @@ def check(app):
         assert table.shown.differences(game) == []
 
 
+DRAW_EVERY = 4
+
+
+def draw_sometimes(app, monkeypatch):
+    """Let ``app.step`` draw only every ``DRAW_EVERY``-th pass; the returned function
+    draws the next pass whatever its number (after a resize: a new layout)."""
+    draw = app.draw
+    passes = [0]
+    forced = [False]
+
+    def sometimes() -> None:
+        passes[0] += 1
+        if forced[0] or passes[0] % DRAW_EVERY == 0:
+            forced[0] = False
+            draw()
+
+    monkeypatch.setattr(app, "draw", sometimes)
+    return lambda: forced.__setitem__(0, True)
+
+
 def test_five_thousand_random_inputs(monkeypatch):
     rng = random.Random(2024)
     app = make_app(size=(1280, 720), seed=3, speed=6.0, think_time=0.0, lang="en")
     app.start_game(SEATS)
     quits = []
     monkeypatch.setattr(app, "quit", lambda: quits.append(1))
+    draw_next = draw_sometimes(app, monkeypatch)
     for i in range(5000):
         w, h = app.size
         roll = rng.random()
@@ -72,6 +95,7 @@ def test_five_thousand_random_inputs(monkeypatch):
         elif roll < 0.97:
             press(app, rng.choice(KEYS), frames=1)
         elif roll < 0.985:
+            draw_next()
             resize(app, rng.choice(SIZES))
         else:
             pump(app, rng.randint(1, 30))

@@ -16,7 +16,7 @@ import time
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
@@ -27,7 +27,7 @@ from game.rules import RuleOptions  # noqa: E402
 from ui import paths  # noqa: E402
 from ui import settings as settings_file  # noqa: E402
 from ui.assets import Assets  # noqa: E402
-from ui.config import Config, Seat, demo_seats  # noqa: E402
+from ui.config import Config, Resolved, Seat, demo_seats  # noqa: E402
 from ui.i18n import set_language, system_language, t  # noqa: E402
 from ui.notice import Notices  # noqa: E402
 from ui.routes import HOME, ROUTES  # noqa: E402
@@ -127,9 +127,10 @@ class App:
 
     def resize(self, size: tuple[int, int]) -> None:
         size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
-        if pygame.display.get_surface().get_size() != size:
-            self.screen = self._set_mode(size)
-        self.screen = pygame.display.get_surface()
+        current = pygame.display.get_surface()
+        if current is None or current.get_size() != size:
+            current = self._set_mode(size)
+        self.screen = current
         scale = font_scale(unit_for(self.size))
         if scale != self._font_scale:
             self._font_scale = scale
@@ -374,7 +375,7 @@ class App:
         self.invalidate()
 
     def tables(self) -> list[TableScene]:
-        return [s for s in self.stack.scenes if isinstance(s, ROUTES["table"])]
+        return [cast("TableScene", s) for s in self.stack.scenes if isinstance(s, ROUTES["table"])]
 
     # ------------------------------------------------------------ loop
     def handle(self, event: pygame.event.Event) -> None:
@@ -469,10 +470,14 @@ class App:
         return 0
 
 
-def resolved(config: Config, settings: Settings) -> Config:
+def resolved(config: Config, settings: Settings) -> Resolved:
     """The config with every value left to the settings filled in from them."""
-    return dataclasses.replace(
-        config,
+    filled = ("lang", "speed", "size", "fullscreen", "reduced_motion", "hints", "volume")
+    rest = {
+        f.name: getattr(config, f.name) for f in dataclasses.fields(config) if f.name not in filled
+    }
+    return Resolved(
+        **rest,
         lang=config.lang or settings.language or system_language(),
         speed=settings.speed if config.speed is None else config.speed,
         size=settings.window if config.size is None else config.size,

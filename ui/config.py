@@ -75,6 +75,19 @@ class Config:
     replay: str | None = None  # a game file to watch at once (ui.table.replay)
 
 
+@dataclass
+class Resolved(Config):
+    """A :class:`Config` with the settings' values filled in (:func:`ui.app.resolved`)."""
+
+    speed: float = 1.0
+    size: tuple[int, int] = (1280, 720)
+    fullscreen: bool = False
+    lang: str = "en"
+    reduced_motion: bool = False
+    hints: bool = True
+    volume: float = 0.7
+
+
 def parse_players(text: str) -> list[Seat]:
     """``"Ana,Ben,bot:expert,bot:normal:Zoe"``: humans by name, bots by level (and name).
 

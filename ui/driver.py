@@ -48,6 +48,13 @@ def table_of(app: App) -> TableScene | None:
     return next((s for s in reversed(app.stack.scenes) if isinstance(s, TableScene)), None)
 
 
+def open_table(app: App) -> TableScene:
+    """The table being played; AssertionError if none is open."""
+    table = table_of(app)
+    assert table is not None, "no table is open"
+    return table
+
+
 def pump(app: App, frames: int = 1, dt: float = DT) -> None:
     for _ in range(frames):
         app.step(dt=dt)
@@ -83,7 +90,7 @@ def resize(app: App, size, frames: int = 1) -> None:
 def settle(app: App) -> None:
     """Play every queued animation at once (stopping at a round summary), then wait, as
     a person would, until a prompt for a human accepts input (a hot-seat hand-over)."""
-    table = table_of(app)
+    table = open_table(app)
     for _ in range(3):
         table.presenter.skip()
         app.step(dt=DT)
@@ -95,7 +102,7 @@ def settle(app: App) -> None:
 
 def move(app: App, text: str) -> None:
     """``"Léa hit"``, ``"Léa stay"``, ``"Lucas > Ada"``: that action, through the table."""
-    table = table_of(app)
+    table = open_table(app)
     names = list(table.game.players)
     if " > " in text:
         who, target = text.split(" > ")

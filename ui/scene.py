@@ -54,6 +54,9 @@ class Scene:
     def resize(self, size: tuple[int, int]) -> None:
         """The window changed size (or the UI manager was rebuilt): lay out again."""
 
+    def build_ui(self) -> None:
+        """(Re)create the scene's widgets; a scene without any has nothing to do."""
+
     def relabel(self) -> None:
         """The language changed: build every text again (by default, as after a resize)."""
         self.resize(self.app.size)

@@ -50,7 +50,7 @@ class FormScene(Scene):
         super().__init__(app)
         self.widgets: dict[str, Any] = {}  # buttons, entries, lists: each its own kind
         self._bg: pygame.Surface | None = None
-        self._bg_key = None
+        self._bg_key: tuple[object, ...] | None = None
 
     # ------------------------------------------------------------ lifecycle
     def enter(self) -> None:
@@ -144,7 +144,9 @@ class FormScene(Scene):
         # typed or pasted, a field takes only characters that draw with a width of their own:
         # no control characters (newlines, NUL), no lone surrogates, no zero-width or
         # direction marks (pygame_gui cannot draw a text of zero width)
-        entry.forbidden_characters = UNTYPEABLE
+        # pygame_gui only asks `char in forbidden_characters` (and copies it): a set-like
+        # object does; its stub says list[str]
+        entry.forbidden_characters = UNTYPEABLE  # type: ignore[assignment]
         entry.set_text(clean_text(text)[:limit] if limit else clean_text(text))
         self.widgets[name] = entry
         return entry
@@ -235,7 +237,7 @@ class FormScene(Scene):
     # ------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
         key = (self.app.size, language(), self.background_key())
-        if key != self._bg_key:
+        if key != self._bg_key or self._bg is None:
             self._bg = self.render_background()
             self._bg_key = key
         surface.blit(self._bg, (0, 0))

@@ -106,7 +106,7 @@ class SettingsScene(FormScene):
                 max_width=x - label_x - round(12 * u),
                 midleft=(label_x, mid - dy),
             )
-            if below:
+            if below and help_key is not None:
                 self.text(
                     img,
                     t(help_key),

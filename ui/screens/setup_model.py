@@ -203,8 +203,10 @@ class TableSetup:
         seed = self._seed()
         if seed is None:
             seed = (rng or random.SystemRandom()).randrange(1 << 31)
+        target = self._target()
+        assert target is not None  # problems() said so
         rules = RuleOptions(
-            target=self._target(), opening=self.opening, flip_three_on_bust=self.flip_three_on_bust
+            target=target, opening=self.opening, flip_three_on_bust=self.flip_three_on_bust
         )
         seats = [Seat(s.name.strip(), s.bot) for s in self.seats]
         return GameSpec(seats, rules, seed, self.dealer)

@@ -105,7 +105,7 @@ class Saves:
             return self._peeked[1]
         try:
             game = load_file(path)
-            info = SavedGame(game.players, game.round_no, st.st_mtime)
+            info: SavedGame | None = SavedGame(game.players, game.round_no, st.st_mtime)
             if game.over:
                 self._move(path, self.dirs.last_finished)
                 info = None

@@ -155,9 +155,10 @@ class StatsStore:
 
     def _recover(self, why: str) -> StatsReport:
         stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(self.clock()))
-        aside = self.path.with_name(f"{STATS_FILE}.broken-{stamp}")
+        moved = self.path.with_name(f"{STATS_FILE}.broken-{stamp}")
         try:
-            atomic.move(self.path, aside)
+            atomic.move(self.path, moved)
+            aside: Path | None = moved
         except OSError:
             aside = None
         report = self.rebuild()

@@ -37,7 +37,7 @@ class PanelView:
         on top)."""
         hidden = presenter.hidden
         key = (lay.size, shown.version, presenter.version, hidden, language(), speed, scroll)
-        if key != self._key:
+        if key != self._key or self._cache is None:
             self._cache = self._render(lay, shown, presenter, hidden, speed, scroll)
             self._key = key
         surface.blit(self._cache, lay.panel.topleft)

@@ -24,7 +24,7 @@ FELT_EDGE = (12, 52, 32)
 NAME_KEEP = 6  # a name cut at a crowded table keeps at least this many characters
 TURN = (255, 206, 84)
 PICK = (110, 225, 255)
-STATUS_STYLE = {
+STATUS_STYLE: dict[str, tuple[tuple[int, int, int], tuple[int, int, int, int]]] = {
     STAYED: (GREEN, (16, 60, 30, 230)),
     FROZEN: (ICE, (14, 44, 74, 235)),
     BUSTED: (RED, (70, 14, 14, 235)),
@@ -107,7 +107,7 @@ class TableView:
     def __init__(self, assets: Assets) -> None:
         self.assets = assets
         self.background: pygame.Surface | None = None
-        self._bg_key = None
+        self._bg_key: tuple[object, ...] | None = None
         self._seats = LRU(64)
         self.name_cut: dict[int, bool] = {}  # seat -> its name is cut in its header now
         self.stamps: dict[int, pygame.Rect] = {}  # seat -> where its status stamp was drawn
@@ -121,7 +121,7 @@ class TableView:
         states: list[SeatState],
     ) -> None:
         key = (lay.size, len(lay.seats))
-        if self._bg_key != key:
+        if self._bg_key != key or self.background is None:
             self.background = make_background(lay.size, lay)
             self._bg_key = key
             self._seats.clear()
@@ -261,7 +261,7 @@ class TableView:
         no_cards: bool,
         hide_sc: bool,
         face_down: float,
-        stamp: bool,
+        stamps: bool,
     ) -> pygame.Surface:
         a = self.assets
         box = lay.box
@@ -290,7 +290,7 @@ class TableView:
             n = len(hand.numbers)
             r = L.line_card_rect(lay, n - 1, n, len(mods)).move(-ox, -oy).inflate(4, 4)
             pygame.draw.rect(img, RED, r, width=max(2, r.w // 18), border_radius=max(3, r.w // 10))
-        if stamp and hand.status in STATUS_STYLE and (hand.status != BUSTED or face_down > 0.5):
+        if stamps and hand.status in STATUS_STYLE and (hand.status != BUSTED or face_down > 0.5):
             fg, bg = STATUS_STYLE[hand.status]
             line = lay.line.move(-ox, -oy)
             n = len(hand.numbers)
@@ -348,6 +348,7 @@ class TableView:
         ox, oy = lay.box.x, lay.box.y
         head = lay.header.move(-ox, -oy)
         x = head.x
+        badge: pygame.Surface | None  # the target key's pill, then the bot's mark
         if key:  # the key that chooses this seat as the target
             badge = a.pill(key, lay.text, INK, PICK, (255, 255, 255))
             img.blit(badge, badge.get_rect(midleft=(x, head.centery)))

@@ -307,7 +307,8 @@ def panel_layout(panel: Rect, unit: float) -> PanelLayout:
     cw = round(ch / CARD_RATIO)
     slot_gap = (w - 3 * cw) // 4
     sy = tray_line.bottom + round(6 * unit)
-    slots = tuple(Rect(x + slot_gap + i * (cw + slot_gap), sy, cw, ch) for i in range(3))
+    slot_x = [x + slot_gap + i * (cw + slot_gap) for i in range(3)]
+    slots = (Rect(slot_x[0], sy, cw, ch), Rect(slot_x[1], sy, cw, ch), Rect(slot_x[2], sy, cw, ch))
     y = sy + ch + pad
     staged_title = Rect(x, y, w, title_h)
     sh = round(ch * 0.72)

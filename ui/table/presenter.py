@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from collections.abc import Callable
+from functools import partial
 
 from game import events as ev
 from ui.i18n import Msg
@@ -44,7 +46,8 @@ class Presenter(CardSteps, RoundSteps):
         self.caption: Msg | str = ""  # written in the current language when drawn
         self.log: deque[Msg | str] = deque(maxlen=LOG_LINES)
         self.version = 0  # bumped whenever the caption or log changes
-        self.cue = None  # called with each event as its step starts playing (sounds)
+        # called with each event as its step starts playing (sounds)
+        self.cue: Callable[[ev.Event], None] | None = None
         self.timeline.on_start = self._step_started
         self.set_layout(layout)
 
@@ -113,7 +116,7 @@ class Presenter(CardSteps, RoundSteps):
             handler = getattr(self, "_" + type(event).__name__, None)
             if won and isinstance(event, ev.CardsCleared):
                 handler = None  # the last round's cards stay on the table, face up
-            step = handler(event) if handler else Step(0.0, lambda e=event: self._apply(e))
+            step = handler(event) if handler else Step(0.0, partial(self._apply, event))
             step.extra["event"] = event
             self.timeline.add(step)
             if self._human_result(event):  # a person's own result: time to read it (and why)

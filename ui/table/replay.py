@@ -92,7 +92,7 @@ class ReplayScene(TableScene):
         self.beat: float | None = None  # seconds until the next move while playing
         self.speed = min(SPEEDS, key=lambda s: abs(s - app.config.speed))
         self._round_options: dict[str, int] = {}
-        self._ui_key = None
+        self._ui_key: tuple[object, ...] | None = None
         self.review = None  # the coach's review, once asked for (ui/table/coach.py)
         game = replay.game_at(0)
         # demo: never autosaved, never counted as a game played; the replay drives the bots
@@ -222,6 +222,7 @@ class ReplayScene(TableScene):
             return Msg("caption.hit", who=who)
         if d.action.kind == "stay":
             return Msg("replay.stays", who=who)
+        assert d.action.target is not None  # neither hit nor stay: a target action
         return Msg(
             "caption.target",
             who=who,
@@ -246,7 +247,7 @@ class ReplayScene(TableScene):
             nxt = (
                 t("prompt.hit_or_stay", name=who)
                 if d.kind == "hit_or_stay"
-                else t("prompt.target", name=who, card=card_name(d.card))
+                else t("prompt.target", name=who, card=card_name(d.card or ""))
             )
             detail = t("replay.next", what=nxt) if self.k < n else t("replay.file_ends", what=nxt)
             if self.review is not None:
@@ -352,8 +353,13 @@ class ReplayScene(TableScene):
         key = (self.playing, self.speed, round_no, self.k, self.presenter.gate)
         if key != self._ui_key:
             self._ui_key = key
-            self.buttons["play"].set_text("❚❚" if self.playing else "▶")
-            self.buttons["speed"].set_text(f"{self.speed:g}×")
+            for name, text in (
+                ("play", "❚❚" if self.playing else "▶"),
+                ("speed", f"{self.speed:g}×"),
+            ):
+                button = self.buttons[name]
+                assert isinstance(button, pygame_gui.elements.UIButton)
+                button.set_text(text)
             n = len(self.replay)
             for name, ok in (
                 ("start", self.k > 0),
@@ -399,10 +405,10 @@ class ReplayScene(TableScene):
                 return True
             return False
         if event.type == pygame.KEYDOWN:
-            name = KEYS.get(event.key)
-            if name is None:
+            command = KEYS.get(event.key)
+            if command is None:
                 return False
-            self.command(name)
+            self.command(command)
             return True
         if (
             event.type == pygame.MOUSEBUTTONDOWN

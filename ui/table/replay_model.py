@@ -48,6 +48,7 @@ class Replay:
         game = gamefile.new_game(data, start=False)
         #: the first deal, as at the table (read before the actions, which need it)
         self.start_events = game.start()
+        assert isinstance(data, dict)  # new_game refuses anything else
         self.data = data
         self.actions: list[Action] = gamefile.parse_actions(data, game)
         self.decisions: list[Decision] = []

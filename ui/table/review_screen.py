@@ -123,7 +123,7 @@ class ReviewScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         key = (self.app.size, language())
-        if key != self._key:
+        if key != self._key or self._image is None:
             self._image = self.render()
             self._key = key
         surface.blit(self._image, (0, 0))

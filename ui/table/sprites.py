@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import random
+from typing import Any
 
 import pygame
 
@@ -95,7 +96,8 @@ class Confetti:
     def __init__(
         self, origin: tuple[float, float], count: int, scale: float, rng: random.Random
     ) -> None:
-        self.bits = []
+        # x, y, vx, vy, color, life, size
+        self.bits: list[list[Any]] = []
         for _ in range(count):
             angle = rng.uniform(-math.pi, 0)
             speed = rng.uniform(180, 520) * scale

@@ -106,7 +106,9 @@ class TableScene(Scene):
         self.rules = rules
         self.game_args = dict(game_args or {})  # deck, dealer, totals: a stacked table
         self.autoplay = autoplay
-        self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        # the hit and stay buttons (a replay's transport, its round picker too)
+        self.buttons: dict[str, pygame_gui.core.UIElement] = {}
+        self._shown_buttons: bool | None = None  # None: show or hide them at the next sync
         self.hover: int | None = None  # the eligible seat under the pointer, while targeting
         self.pointer: int | None = None  # the seat under the pointer (its whole name shows)
         self.games_played = 0
@@ -149,7 +151,7 @@ class TableScene(Scene):
 
     def new_game(self, seed: int) -> None:
         self.seed = seed
-        self._fallbacks: list[str] = []
+        self._fallbacks = []
         levels = self._bots()
         self.game = Game(
             [s.name for s in self.seats],
@@ -420,7 +422,7 @@ class TableScene(Scene):
         d = self._targeting()
         if d is not None and self.ready_turn() is not None:
             seat = self.table_view.seat_at(self.layout, pos)
-            if seat in d.options:
+            if seat is not None and seat in d.options:
                 self.act(Action.choose(d.seat, seat))
                 return True
         return False
@@ -437,6 +439,7 @@ class TableScene(Scene):
         if not self.presenter.settled or self.game.over:
             return
         d = self.game.pending
+        assert d is not None  # a game not over waits for someone
         if d.seat in self.bot_fns:
             if not self.autoplay:
                 return
@@ -514,6 +517,7 @@ class TableScene(Scene):
                         + detail
                     )
             return t("prompt.hit_or_stay", name=who), detail
+        assert d.card is not None  # a target decision is about a card
         if self.hover is not None and self.hover in d.options:  # the whole name, in words
             return (
                 t(

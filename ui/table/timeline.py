@@ -90,6 +90,7 @@ class Timeline:
                     break
                 self._start(self.steps.popleft())
             cur = self.current
+            assert cur is not None  # _start set it
             left = cur.duration - cur.elapsed
             if t < left:
                 cur.elapsed += t

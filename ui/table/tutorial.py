@@ -172,6 +172,7 @@ class TutorialScene(TableScene):
         if self.finished:
             return Msg("tutorial.done"), "", t("tutorial.ok_menu")
         step = self.step
+        assert step is not None  # draw() shows no caption between steps
         title = Msg(f"tutorial.{step.key}", you=self.you)
         body = (t(step.rule) + " " if step.rule else "") + t(
             "tutorial.clauses", clauses=step.clauses

@@ -205,5 +205,5 @@ class ConfirmScene(DialogScene):
         if yes:
             self.action()
             top = self.app.stack.top
-            if hasattr(top, "build_ui"):
+            if top is not None:
                 top.build_ui()

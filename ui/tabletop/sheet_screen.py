@@ -136,7 +136,7 @@ class SheetScene(FormScene):
         except SheetError:
             return None
 
-    def select(self, round_no: int, seat: int, focus: bool = True) -> None:
+    def select_cell(self, round_no: int, seat: int, focus: bool = True) -> None:
         self.sel = (round_no, seat)
         self.error = ""
         entry = self.widgets.get("points")
@@ -188,7 +188,7 @@ class SheetScene(FormScene):
         if round_no == self.sheet.round_count + 1 and advance and last:
             self.finish_round(save=False)
         elif round_no == self.sheet.round_count + 1 and advance:
-            self.select(round_no, seat + 1)
+            self.select_cell(round_no, seat + 1)
         else:
             self.select_next()
         self.save()
@@ -220,7 +220,7 @@ class SheetScene(FormScene):
             return
         self.select_next()
         if self.sel is not None:
-            self.select(*self.sel)
+            self.select_cell(*self.sel)
         if save:
             self.save()
 
@@ -298,7 +298,7 @@ class SheetScene(FormScene):
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             hit = self.grid().hit(event.pos, len(self.sheet.players))
             if hit is not None:
-                self.select(*hit)
+                self.select_cell(*hit)
                 return True
         elif event.type == pygame.MOUSEWHEEL:
             self.grid()  # clamps the offset
@@ -328,6 +328,7 @@ class SheetScene(FormScene):
         s = self.sheet
         if s.status == OVER:
             winner = s.winner
+            assert winner is not None  # an OVER sheet has one
             line = t(
                 "sheet.won", name=s.players[winner], total=s.totals[winner], round=s.ended_after
             )

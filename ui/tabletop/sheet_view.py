@@ -134,6 +134,7 @@ def _draw_row(
     row = sheet.current if is_current else sheet.rounds[round_no - 1]
     for seat in range(n):
         cell = grid.cell(round_no, seat)
+        assert cell is not None  # the row is drawn, so it is in the grid
         if seat in lead:
             shade = pygame.Surface(cell.size, pygame.SRCALPHA)
             shade.fill(LEAD_FILL)
@@ -187,9 +188,9 @@ def draw_grid(
         label, label.get_rect(midright=(r.x + grid.label_w - round(8 * u), y + round(14 * u)))
     )
     for seat, total in enumerate(sheet.totals):
-        x = r.x + grid.label_w + seat * grid.col_w
+        cx = r.x + grid.label_w + seat * grid.col_w + grid.col_w / 2
         img = assets.text(str(total), size, GOLD if seat in leaders else CREAM)
-        surface.blit(img, img.get_rect(center=(round(x + grid.col_w / 2), y + round(14 * u))))
+        surface.blit(img, img.get_rect(center=(round(cx), y + round(14 * u))))
     if selected is not None:
         cell = grid.cell(*selected)
         if cell is not None:
@@ -260,7 +261,7 @@ def draw_chart(surface, assets, sheet: ScoreSheet, rect: pygame.Rect, u: float) 
         pygame.draw.line(surface, GRID_LINE, (left, py(v)), (right, py(v)))
         img = assets.text(str(v), small, MUTED, shadow=False)
         surface.blit(img, img.get_rect(midright=(left - round(6 * u), py(v))))
-    x, y = left, py(sheet.target)
+    x, y = float(left), py(sheet.target)
     while x < right:
         pygame.draw.line(surface, GOLD, (x, y), (min(x + 8 * u, right), y), max(1, round(2 * u)))
         x += 14 * u
