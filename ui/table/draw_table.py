@@ -272,7 +272,7 @@ class TableView:
         fill = (4, 14, 10, 150) if out else (8, 30, 20, 175)
         border = TURN if state.turn else PICK if state.eligible else (255, 255, 255, 46)
         img.blit(a.panel(box.size, fill, border, radius, 3 if state.turn else 1), (0, 0))
-        self._header(img, lay, hand, shown, seat, no_cards, state.key, scoring=not stamp)
+        self._header(img, lay, hand, shown, seat, no_cards, state.key, scoring=not stamps)
         if no_cards:
             return img
         mods = (
