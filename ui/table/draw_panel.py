@@ -42,16 +42,6 @@ class PanelView:
             self._key = key
         surface.blit(self._cache, lay.panel.topleft)
 
-    @staticmethod
-    def tray_idle(shown: Shown, hidden) -> bool:
-        """Nothing in the tray, set aside or queued: the log may take the tray's room."""
-        return (
-            shown.flip_three is None
-            and not shown.staged
-            and not shown.queue
-            and not any(h and h[0] in ("staged", "queue") for h in hidden)
-        )
-
     def _render(
         self, lay: L.TableLayout, shown: Shown, presenter, hidden, speed: float, scroll: int = 0
     ) -> pygame.Surface:
@@ -72,19 +62,16 @@ class PanelView:
         s = a.text(under, lay.font(12), MUTED, max_width=head.w)
         img.blit(s, s.get_rect(bottomleft=head.bottomleft))
 
-        idle = self.tray_idle(shown, hidden)
-        if idle:  # the log grows over the empty tray
-            log_title = pygame.Rect(p.tray_title)
-        else:  # and over the queue's empty rows
-            used = p.queue_rows[min(len(p.queue_rows), max(1, len(shown.queue))) - 1]
-            log_title = p.log_title.move(0, used.bottom - p.queue_rows[-1].bottom)
+        # The tray, the staged cards and the effect queue always show (R5.4–R5.5 have
+        # their place at the table); the log grows over the queue's empty rows.
+        used = p.queue_rows[min(len(p.queue_rows), max(1, len(shown.queue))) - 1]
+        log_title = p.log_title.move(0, used.bottom - p.queue_rows[-1].bottom)
         log = pygame.Rect(
             log_title.x, log_title.bottom, log_title.w, p.log.bottom - log_title.bottom
         )
-        if not idle:
-            _draw_flip_three(c, p, shown, presenter)
-            _draw_staged(c, p, shown, hidden)
-            _draw_queue(c, p, shown, presenter, hidden)
+        _draw_flip_three(c, p, shown, presenter)
+        _draw_staged(c, p, shown, hidden)
+        _draw_queue(c, p, shown, presenter, hidden)
         if log.h > lay.font(13):
             _draw_log(c, log, log_title, presenter, scroll)
         return img
