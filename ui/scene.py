@@ -70,6 +70,44 @@ class Scene:
         return None
 
 
+class DialogScene(Scene):
+    """A dialog drawn over the scene beneath, with pygame_gui buttons that exist only
+    while it is on top (a screen pushed over it must not be clicked through)."""
+
+    overlay = True
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.buttons: dict = {}
+        self._image: pygame.Surface | None = None
+        self._key: object = None
+
+    def enter(self) -> None:
+        self.build_ui()
+
+    def exit(self) -> None:
+        for b in self.buttons.values():
+            b.kill()
+        self.buttons = {}
+
+    def pause(self) -> None:
+        self.exit()
+
+    def resume(self) -> None:
+        self.build_ui()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        if self.app.stack.top is self:
+            self.build_ui()
+
+    def dialog(self) -> pygame.Rect:
+        """The dialog's rect: most of the window, centred (subclasses may size their own)."""
+        w, h = self.app.size
+        r = pygame.Rect(0, 0, round(w * 0.86), round(h * 0.86))
+        r.center = (w // 2, h // 2)
+        return r
+
+
 class SceneStack:
     def __init__(self) -> None:
         self.scenes: list[Scene] = []

@@ -16,52 +16,23 @@ import pygame_gui
 from game.commands.review import Review, costliest
 from ui.assets import BAND, CREAM, DIALOG, GOLD, MUTED, PALETTE
 from ui.i18n import language, t
-from ui.scene import Scene
+from ui.scene import DialogScene
 from ui.table.coach import line_msg
 from ui.theme import unit_for
 
 
 # ------------------------------------------------------------------ the summary
-class ReviewScene(Scene):
+class ReviewScene(DialogScene):
     """The review over the replay viewer (modal; Esc, Enter or *Close* goes back)."""
-
-    overlay = True
 
     def __init__(self, app, replay_scene) -> None:
         super().__init__(app)
         self.replay = replay_scene
         self.review: Review = replay_scene.review
         self.worst = costliest(self.review.decisions)
-        self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
-        self._image: pygame.Surface | None = None
-        self._key: object = None
-
-    def enter(self) -> None:
-        self.build_ui()
-
-    def exit(self) -> None:
-        for b in self.buttons.values():
-            b.kill()
-        self.buttons = {}
-
-    def pause(self) -> None:
-        self.exit()
-
-    def resume(self) -> None:
-        self.build_ui()
-
-    def resize(self, size) -> None:
-        if self.app.stack.top is self:
-            self.build_ui()
 
     def relabel(self) -> None:
         self.build_ui()
-
-    def dialog(self) -> pygame.Rect:
-        w, h = self.app.size
-        r = pygame.Rect(0, 0, round(w * 0.86), round(h * 0.86))
-        r.center = (w // 2, h // 2)
-        return r
 
     def rows(self, u: float) -> tuple[int, int, int]:
         """y of the first summary line, the line height, y of the first costly decision."""

@@ -13,45 +13,20 @@ import pygame_gui
 
 from ui.assets import BAND, CREAM, DIALOG, GOLD, ICE, MUTED, PALETTE, RED
 from ui.i18n import t
-from ui.scene import Scene
+from ui.scene import DialogScene
 from ui.theme import unit_for, widen_buttons
 
 
-class Overlay(Scene):
+class Overlay(DialogScene):
     """A dialog over the table with buttons; ``auto`` seconds in demo mode, then ``advance``."""
 
-    overlay = True
     BUTTONS: tuple[tuple[str, str], ...] = ()
     GO_ON: str | None = None  # the button that Enter, Space or N press ("go on")
 
     def __init__(self, app, table) -> None:
         super().__init__(app)
         self.table = table
-        self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
         self.auto = (3.0 / max(0.25, app.config.speed)) if table.unattended else None
-        self._image: pygame.Surface | None = None
-        self._key: object = None
-
-    def enter(self) -> None:
-        self.build_ui()
-
-    def exit(self) -> None:
-        for b in self.buttons.values():
-            b.kill()
-        self.buttons = {}
-
-    def resize(self, size) -> None:
-        if self.app.stack.top is self:
-            self.build_ui()
-
-    def pause(self) -> None:  # a screen over this one ("Save replay"): no buttons through it
-        self.exit()
-
-    def resume(self) -> None:
-        self.build_ui()
-
-    def dialog(self) -> pygame.Rect:
-        raise NotImplementedError
 
     def build_ui(self) -> None:
         self.exit()
@@ -235,12 +210,6 @@ class GameOver(Overlay):
         super().__init__(app, table)
         if self.auto is not None:
             self.auto *= 1.6
-
-    def dialog(self) -> pygame.Rect:
-        w, h = self.app.size
-        r = pygame.Rect(0, 0, round(w * 0.86), round(h * 0.86))
-        r.center = (w // 2, h // 2)
-        return r
 
     def choose(self, name: str) -> None:
         if name == "menu":
