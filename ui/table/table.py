@@ -319,9 +319,10 @@ class TableScene(Scene):
             for b in self.buttons.values():
                 b.show() if want else b.hide()
             self._shown_buttons = want
-        for b in self.buttons.values():  # greyed while a hand-over's guard runs
-            if (self.ready_turn() is None) != (not b.is_enabled):
-                b.disable() if self.ready_turn() is None else b.enable()
+        ready = self.ready_turn() is not None  # greyed while a hand-over's guard runs
+        for b in self.buttons.values():
+            if ready != b.is_enabled:
+                b.enable() if ready else b.disable()
 
     def busy(self) -> bool:
         return self.presenter.animating
