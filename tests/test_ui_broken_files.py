@@ -268,3 +268,38 @@ def test_saves_with_strange_file_names_are_listed_picked_and_opened(tmp_path):
         assert app.load_game(saves / name) is None
         (notice,) = app.notices.texts
         assert "\n" not in notice
+
+
+def test_long_save_rows_fit_the_list_and_still_open_their_file(tmp_path):
+    """A save of six players with 40-character names is wider than the Load list at
+    800 × 500: its row ends in "…" inside its box (no text cut by the box's edge),
+    two such files stay two rows, and clicking a shortened row opens that file."""
+    from game.engine import Game
+    from game.gamefile import save
+    from tests.test_ui_clipping import widget_overflows
+    from ui.driver import click
+    from ui.screens.files import FilesScene
+
+    saves = tmp_path / "data" / "saves"
+    saves.mkdir(parents=True)
+    for first in "AB":
+        names = [f"{first}{i}" + "x" * 38 for i in range(6)]
+        save(Game(names, seed=5), saves / f"long-{first}.json")
+    app = started(tmp_path, size=(800, 500))
+    scene = FilesScene(app, "load")
+    app.stack.push(scene)
+    pump(app, 2)
+    assert sorted(scene.files.values()) == [saves / "long-A.json", saves / "long-B.json"]
+    assert all(label.endswith("…") for label in scene.files)
+    assert widget_overflows(app.manager) == []
+    row = next(
+        item["button_element"]
+        for item in scene.widgets["list"].item_list
+        if scene.files[item["text"]].name == "long-B.json"
+    )
+    click(app, row.rect.center, frames=3)  # the list answers its row's press a pass later
+    assert scene.path == str(saves / "long-B.json")
+    scene.confirm()
+    pump(app, 2)
+    assert isinstance(app.stack.top, TableScene)
+    assert app.stack.top.game.players[0].startswith("B0")

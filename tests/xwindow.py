@@ -29,23 +29,23 @@ class Xvfb:
     """A virtual screen on a free display number."""
 
     def __init__(self, size=(1280, 800)) -> None:
-        for number in range(90, 200):
-            if (
-                not Path(f"/tmp/.X11-unix/X{number}").exists()
-                and not Path(f"/tmp/.X{number}-lock").exists()
-            ):
-                break
-        self.display = f":{number}"
+        # Xvfb picks a free display itself and writes its number to the pipe:
+        # no race with another test run (or an xdist worker) starting a screen
+        # at the same moment.
+        read, write = os.pipe()
         self.proc = subprocess.Popen(
-            ["Xvfb", self.display, "-screen", "0", f"{size[0]}x{size[1]}x24", "-nolisten", "tcp"],
+            ["Xvfb", "-displayfd", str(write), "-screen", "0", f"{size[0]}x{size[1]}x24"]
+            + ["-nolisten", "tcp"],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
+            pass_fds=(write,),
         )
-        deadline = time.monotonic() + 10
-        while not Path(f"/tmp/.X11-unix/X{number}").exists():
-            if time.monotonic() > deadline or self.proc.poll() is not None:
-                raise RuntimeError(f"Xvfb did not start on {self.display}")
-            time.sleep(0.05)
+        os.close(write)
+        with os.fdopen(read) as pipe:
+            number = pipe.readline().strip()  # empty if Xvfb ended without a display
+        if not number or self.proc.poll() is not None:
+            raise RuntimeError("Xvfb did not start")
+        self.display = f":{number}"
 
     def close(self) -> None:
         self.proc.terminate()

@@ -49,11 +49,13 @@ class FilesScene(FormScene):
         list_top = p.y + round(44 * u)
         y = p.bottom - pad - row
         if self.files:
-            self.widgets["list"] = pygame_gui.elements.UISelectionList(
+            listing = pygame_gui.elements.UISelectionList(
                 pygame.Rect(x, list_top, w, y - round(16 * u) - list_top),
                 list(self.files),
                 self.app.manager,
             )
+            self.widgets["list"] = listing
+            self.fit_rows(listing)
         browse_w = round(200 * u)
         self.entry(
             "path",
@@ -74,6 +76,24 @@ class FilesScene(FormScene):
             t("files.save" if self.mode == "save" else "files.load"),
             "#primary_button",
         )
+
+    def fit_rows(self, listing: pygame_gui.elements.UISelectionList) -> None:
+        """Rows wider than the list lose their tail (the players' names) to "…";
+        a row that could then be mistaken for another stays whole."""
+        button = listing.item_list[0]["button_element"]
+        if button is None or button.font is None:
+            return
+        border = button.border_width
+        if isinstance(border, dict):
+            border = max(border.get("left", 0), border.get("right", 0))
+        room = button.rect.w - 2 * (border + button.shadow_width)
+        fitted: dict[str, Path] = {}
+        for label, path in self.files.items():
+            short = cut_to(label, button.font.size, room)
+            fitted[label if short in fitted else short] = path
+        if list(fitted) != list(self.files):
+            self.files = fitted
+            listing.set_item_list(list(fitted))
 
     def kill_ui(self) -> None:
         super().kill_ui()
@@ -220,3 +240,21 @@ def _when(path: Path) -> str:
         return time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))
     except OSError:
         return "?"
+
+
+def cut_to(text: str, measure, room: int) -> str:
+    """``text`` or its longest start + "…" that ``measure`` (a font's ``size``)
+    finds no wider than ``room`` pixels.
+
+    >>> cut_to("abcdef", lambda s: (len(s), 1), 4)
+    'abc…'
+    >>> cut_to("abc", lambda s: (len(s), 1), 4)
+    'abc'
+    """
+    if measure(text)[0] <= room:
+        return text
+    low, high = 0, len(text)  # text[:low] + "…" fits; text[:high] + "…" does not
+    while high - low > 1:
+        mid = (low + high) // 2
+        low, high = (mid, high) if measure(text[:mid] + "…")[0] <= room else (low, mid)
+    return text[:low].rstrip(" ·") + "…"
