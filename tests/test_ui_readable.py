@@ -75,11 +75,6 @@ def full_hand(status: str):
 @pytest.mark.parametrize("status", ["stayed", "frozen"])
 @pytest.mark.parametrize("lang", ["en", "fr", "de"])
 def test_the_status_stamps_never_sit_on_a_cards_value(size, seats, status, lang):
-    if seats == 18 and size == (800, 500):
-        pytest.xfail(
-            "a 106x60 seat has no room clear of the values for a 10 px stamp beside the "
-            "running score (issue 13, still open)"
-        )
     app, table = table_at(size, seats, lang)
     p = table.presenter
     p.labels.clear()

@@ -29,6 +29,8 @@ STATUS_STYLE: dict[str, tuple[tuple[int, int, int], tuple[int, int, int, int]]] 
     FROZEN: (ICE, (14, 44, 74, 235)),
     BUSTED: (RED, (70, 14, 14, 235)),
 }
+#: a stamp's short form, for a seat too small for the word (the shipped font has both)
+STATUS_SYMBOL = {STAYED: "\u2713", FROZEN: "\u2744"}
 
 
 @dataclass(frozen=True)
@@ -291,36 +293,47 @@ class TableView:
             r = L.line_card_rect(lay, n - 1, n, len(mods)).move(-ox, -oy).inflate(4, 4)
             pygame.draw.rect(img, RED, r, width=max(2, r.w // 18), border_radius=max(3, r.w // 10))
         if stamps and hand.status in STATUS_STYLE and (hand.status != BUSTED or face_down > 0.5):
-            fg, bg = STATUS_STYLE[hand.status]
-            line = lay.line.move(-ox, -oy)
-            n = len(hand.numbers)
-            last = L.line_card_rect(lay, n - 1, n, len(mods)).move(-ox, -oy)
-            free_x = last.right + 4 if n else line.x
-            end = line.right - (L.mods_width(lay, len(mods), n) + 4 if mods else 0)
-            top = lay.header.bottom - oy  # the strip above the line and the gap over it
-            feet = line.y + math.ceil(line.h * 0.67)  # below the numeral in the middle
-            bottom = box.h - 1
-            for px in range(max(10, round(lay.text * 0.85)), 9, -1):  # smaller if it must
-                stamp = a.pill(t(f"status.{hand.status}"), px, fg, bg, fg)
-                sw, sh = stamp.get_size()
-                if hand.status == BUSTED:  # nothing to read under it: across the cards
-                    where = {"center": line.center}
-                elif sw <= end - free_x:  # beside the line
-                    where = {"center": ((free_x + end) // 2, line.centery)}
-                elif sw <= end - self._below_x and sh <= line.y - top:  # above the line
-                    where = {"midbottom": ((self._below_x + end) // 2, line.y)}
-                elif sw <= end - line.x and sh <= bottom - feet:  # over the cards' feet
-                    where = {"midbottom": ((line.x + end) // 2, bottom)}
-                elif sw <= self._header_free.w and sh <= self._header_free.h + 4:  # the header
-                    where = {"center": self._header_free.center}
-                else:
-                    continue
-                break
-            else:  # nowhere clear: over the feet, as small as it gets
-                where = {"midbottom": ((line.x + end) // 2, bottom)}
+            stamp, where = self._stamp(lay, hand, len(mods), box.h)
             img.blit(stamp, stamp.get_rect(**where))
             self.stamps[seat] = stamp.get_rect(**where).move(ox, oy)
         return img
+
+    def _stamp(
+        self, lay: L.SeatLayout, hand: ShownHand, n_mods: int, height: int
+    ) -> tuple[pygame.Surface, dict[str, tuple[int, int]]]:
+        """The status stamp and where it goes in the seat's box: beside the number
+        line, above it, over the cards' feet or in the header, wherever it sits
+        clear of every card's value, in words, smaller if it must, and on the
+        smallest seats as a symbol (✓ stayed, ❄ frozen) when no word fits."""
+        a = self.assets
+        fg, bg = STATUS_STYLE[hand.status]
+        ox, oy = lay.box.topleft
+        line = lay.line.move(-ox, -oy)
+        n = len(hand.numbers)
+        last = L.line_card_rect(lay, n - 1, n, n_mods).move(-ox, -oy)
+        free_x = last.right + 4 if n else line.x
+        end = line.right - (L.mods_width(lay, n_mods, n) + 4 if n_mods else 0)
+        top = lay.header.bottom - oy  # the strip above the line and the gap over it
+        feet = line.y + math.ceil(line.h * 0.67)  # below the numeral in the middle
+        bottom = height - 1
+        words = [t(f"status.{hand.status}")] + (
+            [STATUS_SYMBOL[hand.status]] if n and hand.status in STATUS_SYMBOL else []
+        )
+        for text in words:
+            for px in range(max(10, round(lay.text * 0.85)), 9, -1):  # smaller if it must
+                stamp = a.pill(text, px, fg, bg, fg)
+                sw, sh = stamp.get_size()
+                if hand.status == BUSTED:  # nothing to read under it: across the cards
+                    return stamp, {"center": line.center}
+                if sw <= end - free_x:  # beside the line
+                    return stamp, {"center": ((free_x + end) // 2, line.centery)}
+                if sw <= end - self._below_x and sh <= line.y - top:  # above the line
+                    return stamp, {"midbottom": ((self._below_x + end) // 2, line.y)}
+                if sw <= end - line.x and sh <= bottom - feet:  # over the cards' feet
+                    return stamp, {"midbottom": ((line.x + end) // 2, bottom)}
+                if sw <= self._header_free.w and sh <= self._header_free.h + 4:  # the header
+                    return stamp, {"center": self._header_free.center}
+        return stamp, {"midbottom": ((line.x + end) // 2, bottom)}  # nowhere clear: the feet
 
     def _hand_card(self, img, card: str, r: pygame.Rect, face_down: float) -> None:
         if face_down <= 0.0:
