@@ -205,6 +205,15 @@ class SeatForm(FormScene):
 
     seat_list: SeatList
 
+    def back_and_start(self, u: float, start_text: str, above: int) -> None:
+        """ "Back" and "start" side by side, centred, ``above`` units over the bottom."""
+        w, h = self.app.size
+        bw, bh = round(220 * u), round(50 * u)
+        y = h - round(above * u)
+        back = (w // 2 - bw - round(10 * u), y, bw, bh)
+        self.button("back", back, t("settings.back"), "#menu_button")
+        self.button("start", (w // 2 + round(10 * u), y, bw, bh), start_text, "#primary_button")
+
     def refresh(self) -> None:
         """Show the model in the widgets after a change that keeps them."""
         self.seat_list.refresh()

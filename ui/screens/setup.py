@@ -173,15 +173,7 @@ class SetupScene(SeatForm):
             18,
             placeholder=f"({t('setup.random')})",
         )
-        w, h = self.app.size
-        bw, bh2 = round(220 * u), round(50 * u)
-        by = h - round(70 * u)
-        self.button(
-            "back", (w // 2 - bw - round(10 * u), by, bw, bh2), t("settings.back"), "#menu_button"
-        )
-        self.button(
-            "start", (w // 2 + round(10 * u), by, bw, bh2), t("setup.start"), "#primary_button"
-        )
+        self.back_and_start(u, t("setup.start"), 70)
         self.refresh()
 
     def refresh(self) -> None:

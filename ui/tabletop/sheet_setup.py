@@ -108,15 +108,7 @@ class SheetSetupScene(SeatForm):
         self.seat_list.adder("add", (p.x + pad, y, round(200 * u), bh), t("sheet.add_player"))
         ew = round(110 * u)
         self.entry("target", (p.right - pad - ew, y, ew, bh), self.target, 5)
-        w, h = self.app.size
-        bw, bh2 = round(220 * u), round(50 * u)
-        by = h - round(78 * u)
-        self.button(
-            "back", (w // 2 - bw - round(10 * u), by, bw, bh2), t("settings.back"), "#menu_button"
-        )
-        self.button(
-            "start", (w // 2 + round(10 * u), by, bw, bh2), t("sheet.start"), "#primary_button"
-        )
+        self.back_and_start(u, t("sheet.start"), 78)
         self.refresh()
 
     def problem(self) -> str | None:
