@@ -5,27 +5,15 @@ posted clicks and keys, the same in both; and what differs (a kind button per se
 import pygame
 import pytest
 
-from ui import i18n
-from ui.driver import button_center, clear_entry, click, make_app, press, type_text
+from tests import test_ui_setup
+from ui.driver import button_center, clear_entry, click, press, type_text
 from ui.screens.seat_list import SeatForm, SeatList
-from ui.screens.setup import SetupScene
 from ui.tabletop.history_screen import HistoryScene
 from ui.tabletop.sheet_setup import SheetSetupScene
 from ui.theme import unit_for
 
-
-@pytest.fixture
-def app():
-    app = make_app(size=(1280, 720), seed=5, lang="en", think_time=0.0)
-    yield app
-    pygame.display.quit()
-    i18n.set_language("en")
-
-
-def open_setup(app) -> SetupScene:
-    click(app, button_center(app.stack.top, "new"))
-    assert isinstance(app.stack.top, SetupScene)
-    return app.stack.top
+app = test_ui_setup.app  # the fixture: a 1280×720 window in English
+open_setup = test_ui_setup.open_setup
 
 
 def open_sheet_setup(app) -> SheetSetupScene:
