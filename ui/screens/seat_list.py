@@ -214,6 +214,19 @@ class SeatForm(FormScene):
         self.button("back", back, t("settings.back"), "#menu_button")
         self.button("start", (w // 2 + round(10 * u), y, bw, bh), start_text, "#primary_button")
 
+    def status(self, surface, text: str, colour, u: float, above: int) -> None:
+        """The line over "back" and "start" (what stops "start", in red), ``above`` units
+        over the bottom."""
+        w, h = self.app.size
+        self.text(
+            surface,
+            text,
+            round(15 * u),
+            colour,
+            max_width=w - round(40 * u),
+            midbottom=(w // 2, h - round(above * u)),
+        )
+
     def refresh(self) -> None:
         """Show the model in the widgets after a change that keeps them."""
         self.seat_list.refresh()

@@ -264,14 +264,6 @@ class SetupScene(SeatForm):
             surface, dealer, small, width, (x, ys["dealer"] + round(46 * u)), MUTED, max_lines=2
         )
         problems = s.problems()
-        w, h = self.app.size
         if problems:
             text = " · ".join(t(p, min=MIN_SEATS, max=MAX_SEATS) for p in problems)
-            self.text(
-                surface,
-                text,
-                round(15 * u),
-                RED,
-                max_width=w - round(40 * u),
-                midbottom=(w // 2, h - round(76 * u)),
-            )
+            self.status(surface, text, RED, u, 76)

@@ -169,24 +169,9 @@ class SheetSetupScene(SeatForm):
         )
 
     def draw_front(self, surface, u: float) -> None:
-        w, h = self.app.size
         problem = self.problem()
         if problem:
-            self.text(
-                surface,
-                problem,
-                round(15 * u),
-                RED,
-                max_width=w - round(40 * u),
-                midbottom=(w // 2, h - round(84 * u)),
-            )
+            self.status(surface, problem, RED, u, 84)
         else:
             line = t("sheet.first_dealer", name=self.names[self.dealer].strip())
-            self.text(
-                surface,
-                line,
-                round(15 * u),
-                GOLD,
-                max_width=w - round(40 * u),
-                midbottom=(w // 2, h - round(84 * u)),
-            )
+            self.status(surface, line, GOLD, u, 84)
