@@ -47,6 +47,7 @@ PALETTE = (
 )
 DIALOG = (14, 36, 26, 255)  # opaque: pygame.draw writes pixels, it does not blend
 BAND = (24, 52, 39, 255)
+CHART_GRID = (40, 68, 54)  # the lines of the overlays' charts, over BAND
 
 
 #: When a list, every text cut to fit its box is recorded here as ``(text, shown, keep)``

@@ -9,22 +9,14 @@ The defaults — you and three bots, the rule book's options, a random seed — 
 from __future__ import annotations
 
 import pygame
-import pygame_gui
 
 from game.rules import FLIP_THREE_ON_BUST, OPENINGS
 from ui.assets import CREAM, GOLD, MUTED, RED
 from ui.config import MAX_SEATS, MIN_SEATS
 from ui.i18n import t
-from ui.screens.forms import FormScene
-from ui.screens.setup_model import NAME_LIMIT, PLUGIN, SPEC_LIMIT, TableSetup, seat_kind
+from ui.screens.seat_list import SeatForm, SeatList
+from ui.screens.setup_model import PLUGIN, TableSetup, seat_kind
 from ui.theme import window_scale
-
-ROW_TOOLS = (
-    ("dealer", "D", "setup.tip.dealer"),
-    ("up", "▲", "setup.tip.up"),
-    ("down", "▼", "setup.tip.down"),
-    ("remove", "✕", "setup.tip.remove"),
-)
 
 
 def kind_label(bot: str | None) -> str:
@@ -33,7 +25,51 @@ def kind_label(bot: str | None) -> str:
     return t("setup.bot", level=t(f"setup.level.{seat_kind(bot)}"))
 
 
-class SetupScene(FormScene):
+class GameSeats:
+    """The seats of a :class:`TableSetup` as the seat list edits them
+    (:class:`~ui.screens.seat_list.KindedSeats`)."""
+
+    def __init__(self, setup: TableSetup) -> None:
+        self.setup = setup
+
+    def __len__(self) -> int:
+        return len(self.setup.seats)
+
+    def name(self, index: int) -> str:
+        return self.setup.seats[index].name
+
+    def rename(self, index: int, name: str) -> None:
+        self.setup.rename(index, name)
+
+    def is_dealer(self, index: int) -> bool:
+        return self.setup.dealer == index
+
+    def press_dealer(self, index: int) -> None:
+        self.setup.toggle_dealer(index)  # pressed again: the seed draws the dealer
+
+    def move(self, index: int, delta: int) -> bool:
+        return self.setup.move(index, delta)
+
+    def remove(self, index: int) -> bool:
+        return self.setup.remove(index)
+
+    def kind_label(self, index: int) -> str:
+        return kind_label(self.setup.seats[index].bot)
+
+    def cycle_kind(self, index: int) -> bool:
+        was = seat_kind(self.setup.seats[index].bot)
+        self.setup.cycle_kind(index)
+        return PLUGIN in (was, seat_kind(self.setup.seats[index].bot))  # the spec comes or goes
+
+    def spec(self, index: int) -> str | None:
+        bot = self.setup.seats[index].bot
+        return (bot or "") if seat_kind(bot) == PLUGIN else None
+
+    def set_spec(self, index: int, spec: str) -> None:
+        self.setup.set_spec(index, spec)
+
+
+class SetupScene(SeatForm):
     TITLE = "setup.title"
 
     def __init__(self, app) -> None:
@@ -41,7 +77,18 @@ class SetupScene(FormScene):
         if getattr(app, "last_setup", None) is None:
             app.last_setup = TableSetup.default(t("menu.you"))
         self.setup: TableSetup = app.last_setup
-        self.scroller: pygame_gui.elements.UIScrollingContainer | None = None
+        self.seat_list = SeatList(
+            self,
+            GameSeats(self.setup),
+            fewest=MIN_SEATS,
+            most=MAX_SEATS,
+            adders={
+                "add_human": lambda: self.setup.add(None, t("menu.you")),
+                "add_bot": lambda: self.setup.add("normal"),
+            },
+            dealer_tip="setup.tip.dealer",
+            kinds=True,
+        )
 
     # ------------------------------------------------------------ geometry
     def panels(self) -> tuple[pygame.Rect, pygame.Rect, float]:
@@ -79,14 +126,14 @@ class SetupScene(FormScene):
 
     # ------------------------------------------------------------ widgets
     def build(self, u: float) -> None:
-        self.scroller = None
-        self.build_rows(u)
+        self.seat_list.build(self.rows_rect(), u)
         left, right, _ = self.panels()
         bh = round(40 * u)
         add_y = left.bottom - round(56 * u)
         aw = round(170 * u)
-        self.button("add_human", (left.x + round(14 * u), add_y, aw, bh), t("setup.add_human"))
-        self.button("add_bot", (left.x + round(24 * u) + aw, add_y, aw, bh), t("setup.add_bot"))
+        rows = self.seat_list
+        rows.adder("add_human", (left.x + round(14 * u), add_y, aw, bh), t("setup.add_human"))
+        rows.adder("add_bot", (left.x + round(24 * u) + aw, add_y, aw, bh), t("setup.add_bot"))
         x = right.x + round(20 * u)
         width = right.w - round(40 * u)
         ys = self.right_rows()
@@ -126,89 +173,14 @@ class SetupScene(FormScene):
             18,
             placeholder=f"({t('setup.random')})",
         )
-        w, h = self.app.size
-        bw, bh2 = round(220 * u), round(50 * u)
-        by = h - round(70 * u)
-        self.button(
-            "back", (w // 2 - bw - round(10 * u), by, bw, bh2), t("settings.back"), "#menu_button"
-        )
-        self.button(
-            "start", (w // 2 + round(10 * u), by, bw, bh2), t("setup.start"), "#primary_button"
-        )
+        self.back_and_start(u, t("setup.start"), 70)
         self.refresh()
-
-    def build_rows(self, u: float) -> None:
-        area = self.rows_rect()
-        manager = self.app.manager
-        row_h, step = round(40 * u), round(48 * u)
-        n = len(self.setup.seats)
-        self.scroller = pygame_gui.elements.UIScrollingContainer(
-            area, manager, allow_scroll_x=False
-        )
-        self.widgets["rows"] = self.scroller
-        bar = 26  # pygame_gui's scroll bar is 20 px at any size
-        self.scroller.set_scrollable_area_dimensions((area.w - bar, n * step))
-        tool = round(44 * u)
-        kind_w = round(190 * u)
-        name_w = area.w - bar - kind_w - 4 * tool - 5 * round(8 * u)
-        for i, seat in enumerate(self.setup.seats):
-            y = i * step
-            x = 0
-            self.button(
-                f"kind:{i}", (x, y, kind_w, row_h), "", "#choice_button", container=self.scroller
-            )
-            x += kind_w + round(8 * u)
-            if seat_kind(seat.bot) == PLUGIN:  # the name, then the spec of the bot function
-                half = (name_w - round(8 * u)) * 2 // 5
-                self.entry(
-                    f"name:{i}", (x, y, half, row_h), "", NAME_LIMIT, container=self.scroller
-                )
-                self.entry(
-                    f"spec:{i}",
-                    (x + half + round(8 * u), y, name_w - half - round(8 * u), row_h),
-                    seat.bot or "",
-                    SPEC_LIMIT,
-                    container=self.scroller,
-                    placeholder=t("setup.spec_hint"),
-                )
-            else:
-                self.entry(
-                    f"name:{i}", (x, y, name_w, row_h), "", NAME_LIMIT, container=self.scroller
-                )
-            x += name_w + round(8 * u)
-            for name, label, tip in ROW_TOOLS:
-                self.button(
-                    f"{name}:{i}",
-                    (x, y, tool, row_h),
-                    label,
-                    "#tool_button",
-                    tooltip=t(tip),
-                    container=self.scroller,
-                )
-                x += tool + round(8 * u)
 
     def refresh(self) -> None:
         """Show the setup in the widgets (after a reorder, a kind change…)."""
-        s = self.setup
-        for i, seat in enumerate(s.seats):
-            self.widgets[f"kind:{i}"].set_text(kind_label(seat.bot))
-            entry = self.widgets[f"name:{i}"]
-            if entry.get_text() != seat.name:
-                entry.set_text(seat.name)
-            dealer = self.widgets[f"dealer:{i}"]
-            dealer.select() if s.dealer == i else dealer.unselect()
-            for name, edge in (("up", 0), ("down", len(s.seats) - 1)):
-                button = self.widgets[f"{name}:{i}"]
-                button.disable() if i == edge else button.enable()
-            remove = self.widgets[f"remove:{i}"]
-            remove.disable() if len(s.seats) <= MIN_SEATS else remove.enable()
-        for name in ("add_human", "add_bot"):
-            self.widgets[name].disable() if len(s.seats) >= MAX_SEATS else self.widgets[
-                name
-            ].enable()
         random_dealer = self.widgets["random_dealer"]
-        random_dealer.select() if s.dealer is None else random_dealer.unselect()
-        self.update_start()
+        random_dealer.select() if self.setup.dealer is None else random_dealer.unselect()
+        super().refresh()
 
     def update_start(self) -> None:
         """ "Start" only when the setup makes a game (the reasons are shown above it)."""
@@ -217,72 +189,23 @@ class SetupScene(FormScene):
         self.app.invalidate()
 
     # ------------------------------------------------------------ input
-    def on_button(self, name: str) -> None:
-        s = self.setup
-        what, _, index = name.partition(":")
-        i = int(index) if index.isdigit() else None
-        rebuild = False
-        if name == "back":
-            self.back()
-            return
-        if name == "start":
-            self.start()
-            return
-        if name == "add_human":
-            rebuild = s.add(None, t("menu.you"))
-        elif name == "add_bot":
-            rebuild = s.add("normal")
-        elif name == "random_dealer":
-            s.dealer = None
+    def press(self, name: str) -> bool:
+        what, _, value = name.partition(":")
+        if name == "random_dealer":
+            self.setup.dealer = None
         elif what == "opening":
-            s.opening = index
-            self.select("opening", index)
+            self.setup.opening = value
+            self.select("opening", value)
         elif what == "f3":
-            s.flip_three_on_bust = index
-            self.select("f3", index)
-        elif i is not None and i < len(s.seats):
-            rebuild = self._seat_button(what, i)
-        if rebuild:
-            self.build_ui()
-        else:
-            self.refresh()
-
-    def _seat_button(self, what: str, i: int) -> bool:
-        """A button of seat ``i``; True when the form must be built again."""
-        s = self.setup
-        if what == "kind":
-            was = seat_kind(s.seats[i].bot)
-            s.cycle_kind(i)
-            return PLUGIN in (was, seat_kind(s.seats[i].bot))  # the spec field comes or goes
-        if what == "dealer":
-            s.toggle_dealer(i)
-        elif what in ("up", "down"):
-            s.move(i, -1 if what == "up" else 1)
-        elif what == "remove":
-            return bool(s.remove(i))
+            self.setup.flip_three_on_bust = value
+            self.select("f3", value)
         return False
 
-    def on_text(self, name: str, text: str) -> None:
-        what, _, index = name.partition(":")
-        if what == "name" and index.isdigit() and int(index) < len(self.setup.seats):
-            self.setup.rename(int(index), text)
-        elif what == "spec" and index.isdigit() and int(index) < len(self.setup.seats):
-            self.setup.set_spec(int(index), text)
-        elif name == "target":
+    def typed(self, name: str, text: str) -> None:
+        if name == "target":
             self.setup.target = text
         elif name == "seed":
             self.setup.seed = text
-        self.update_start()
-
-    def on_submit(self, name: str) -> None:
-        """Enter in a field ends the typing; Enter again starts the game."""
-        self.app.manager.set_focus_set(None)
-
-    def on_key(self, key: int) -> bool:
-        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.start()
-            return True
-        return False
 
     def start(self) -> None:
         if self.setup.problems():
@@ -341,14 +264,6 @@ class SetupScene(FormScene):
             surface, dealer, small, width, (x, ys["dealer"] + round(46 * u)), MUTED, max_lines=2
         )
         problems = s.problems()
-        w, h = self.app.size
         if problems:
             text = " · ".join(t(p, min=MIN_SEATS, max=MAX_SEATS) for p in problems)
-            self.text(
-                surface,
-                text,
-                round(15 * u),
-                RED,
-                max_width=w - round(40 * u),
-                midbottom=(w // 2, h - round(76 * u)),
-            )
+            self.status(surface, text, RED, u, 76)

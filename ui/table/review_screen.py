@@ -14,7 +14,8 @@ import pygame
 import pygame_gui
 
 from game.commands.review import Review, costliest
-from ui.assets import BAND, CREAM, DIALOG, GOLD, MUTED, PALETTE
+from ui.assets import BAND, CHART_GRID, CREAM, DIALOG, GOLD, MUTED, PALETTE
+from ui.chart import Line, PygamePen, Scale, Style, draw_chart
 from ui.i18n import language, t
 from ui.scene import DialogScene
 from ui.table.coach import line_msg
@@ -177,31 +178,22 @@ class ReviewScene(DialogScene):
         self.text(
             img, t("review.chart"), max(11, round(15 * u)), MUTED, midbottom=(r.centerx, r.y - 4)
         )
-        pygame.draw.rect(img, BAND, r)
-        n = max(1, len(rows) - 1)
-
-        def point(i: int, p: float) -> tuple[int, int]:
-            return round(r.x + r.w * i / n), round(r.bottom - r.h * p)
-
-        for frac in (0.5, 1.0):
-            yy = point(0, frac)[1]
-            pygame.draw.line(img, (40, 68, 54), (r.x, yy), (r.right, yy))
-            self.text(img, f"{frac:.0%}", small, MUTED, midright=(r.x - 4, yy))
+        scale = Scale(len(rows) - 1, 1.0, [(frac, f"{frac:.0%}") for frac in (0.5, 1.0)])
+        lines = []
         for seat, name in enumerate(names[:18]):
-            color = PALETTE[seat % len(PALETTE)]
-            pts = [point(i, row[seat]) for i, row in enumerate(rows)]
             width = max(2, round(3 * u)) if name in self.review.seats else max(1, round(u))
-            if len(pts) > 1:
-                pygame.draw.lines(img, color, False, pts, width)
-            if seat < 8:
-                self.text(
-                    img,
-                    name,
-                    small,
-                    color,
-                    midleft=(r.x - round(146 * u), r.y + seat * round(18 * u) + 8),
-                    width=round(130 * u),
-                )
+            lines.append(Line([row[seat] for row in rows], PALETTE[seat % len(PALETTE)], width))
+        style = Style(small, MUTED, CHART_GRID, label_gap=4, band=BAND, whole=True)
+        draw_chart(PygamePen(img, self.text), (r.x, r.y, r.right, r.bottom), scale, lines, style)
+        for seat, name in enumerate(names[:8]):  # who is who, left of the chart
+            self.text(
+                img,
+                name,
+                small,
+                PALETTE[seat % len(PALETTE)],
+                midleft=(r.x - round(146 * u), r.y + seat * round(18 * u) + 8),
+                width=round(130 * u),
+            )
         if self.review.winner is not None:
             self.text(
                 img,

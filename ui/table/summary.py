@@ -11,7 +11,8 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from ui.assets import BAND, CREAM, DIALOG, GOLD, ICE, MUTED, PALETTE, RED
+from ui.assets import BAND, CHART_GRID, CREAM, DIALOG, GOLD, ICE, MUTED, PALETTE, RED
+from ui.chart import Line, PygamePen, Scale, Style, draw_chart, nice_step
 from ui.i18n import t
 from ui.scene import DialogScene
 from ui.theme import unit_for, widen_buttons
@@ -312,58 +313,40 @@ class GameOver(Overlay):
             self.chart(img, chart, u, winner)
 
     def chart(self, img, r: pygame.Rect, u: float, winner: int) -> None:
+        """Everyone's total after each round; the winner's line thicker, on top."""
         shown = self.table.shown
-        game = self.table.game
-        series = [game.snapshot().start_totals] + list(shown.round_totals)
+        series = [self.table.game.snapshot().start_totals] + list(shown.round_totals)
         rounds = len(series) - 1
         top = max(max(max(s) for s in series), shown.target, 1)
         small = max(10, round(12 * u))
         self.text(
             img, t("over.chart"), max(11, round(15 * u)), MUTED, midbottom=(r.centerx, r.y - 4)
         )
-        pygame.draw.rect(img, BAND, r)
-
-        def point(i: int, v: int) -> tuple[int, int]:
-            x = r.x + (r.w * i / max(1, rounds))
-            return round(x), round(r.bottom - r.h * v / top)
-
         step = nice_step(top, max(2, r.h // max(1, round(40 * u))))
-        for v in range(0, top + 1, step):  # the axis values
-            y = point(0, v)[1]
-            pygame.draw.line(img, (40, 68, 54), (r.x, y), (r.right, y))
-            self.text(img, str(v), small, MUTED, midright=(r.x - 6, y))
-        ty = point(0, shown.target)[1]
-        for x in range(r.x, r.right, 12):
-            pygame.draw.line(img, (150, 124, 52), (x, ty), (min(x + 6, r.right), ty))
-        # the target's label at the left end: the lines end (and the winner's mark sits)
-        # at the right
-        self.text(img, str(shown.target), small, GOLD, bottomleft=(r.x + 4, ty - 2))
-        for i in range(rounds + 1):
-            x, _ = point(i, 0)
-            pygame.draw.line(img, (40, 68, 54), (x, r.y), (x, r.bottom))
-            label_every = max(1, -(-rounds * small * 3 // max(1, r.w)))
-            if i % label_every == 0:
-                self.text(
-                    img,
-                    t("over.round", round=i) if i else "0",
-                    small,
-                    MUTED,
-                    midtop=(x, r.bottom + 4),
-                )
+        label_every = max(1, -(-rounds * small * 3 // max(1, r.w)))
+        scale = Scale(
+            rounds,
+            top,
+            [(v, str(v)) for v in range(0, top + 1, step)],
+            [
+                (i, t("over.round", round=i) if i else "0")
+                for i in range(0, rounds + 1, label_every)
+            ],
+            shown.target,
+        )
+        lines = []
         for seat in sorted(range(len(shown.players)), key=lambda s: s == winner):
-            pts = [point(i, s[seat]) for i, s in enumerate(series)]
-            color = PALETTE[seat % len(PALETTE)]
             width = max(2, round((4 if seat == winner else 2) * u))
-            if len(pts) > 1:
-                pygame.draw.lines(img, color, False, pts, width)
-            pygame.draw.circle(img, color, pts[-1], width + 1)
-
-
-def nice_step(top: int, ticks: int) -> int:
-    """A round step (1, 2, 5 × 10^k) giving about ``ticks`` axis values up to ``top``."""
-    raw = max(1, top / max(1, ticks))
-    base = 10 ** (len(str(int(raw))) - 1)
-    for m in (1, 2, 5, 10):
-        if m * base >= raw:
-            return m * base
-    return 10 * base
+            values = [s[seat] for s in series]
+            lines.append(Line(values, PALETTE[seat % len(PALETTE)], width, width + 1, True))
+        style = Style(
+            small,
+            MUTED,
+            CHART_GRID,
+            band=BAND,
+            columns=True,
+            whole=True,
+            target=(150, 124, 52),
+            target_label=GOLD,
+        )
+        draw_chart(PygamePen(img, self.text), (r.x, r.y, r.right, r.bottom), scale, lines, style)

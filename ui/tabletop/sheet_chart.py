@@ -1,10 +1,16 @@
-"""The totals-by-round line chart printed under a filled score sheet (pillow)."""
+"""The totals-by-round chart of a score sheet: its scale, lines and colours (the same on
+screen, :mod:`ui.tabletop.sheet_view`), and the one printed under a filled sheet (pillow),
+drawn by :func:`ui.chart.draw_chart`."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from PIL import ImageDraw
 
 from game.tabletop.sheet import ScoreSheet
+from ui import chart
+from ui.chart import Box, Colour, Line, Point, Scale, Style
 from ui.tabletop.sheet_draw import ACCENT, FAINT, GRID, INK, MUTED, fit, font
 
 PALETTE = (
@@ -34,45 +40,83 @@ def colour(seat: int) -> tuple[int, int, int]:
     return PALETTE[seat % len(PALETTE)]
 
 
+def sheet_scale(sheet: ScoreSheet, most_labels: int) -> Scale:
+    """The totals' scale (up to the target at least, in round steps) and about
+    ``most_labels`` rounds labelled: the same on screen and in print."""
+    rounds = sheet.round_count
+    high = max(sheet.target, *(max(sheet.totals_after(r)) for r in range(rounds + 1)))
+    step = _step(high)
+    top = -(-high // step) * step
+    every = max(1, -(-rounds // most_labels))
+    return Scale(
+        rounds,
+        top,
+        [(v, str(v)) for v in range(0, top + 1, step)],
+        [(r, str(r)) for r in range(0, rounds + 1, every)],
+        sheet.target,
+    )
+
+
+def sheet_lines(sheet: ScoreSheet, width: int, dot: int) -> list[Line]:
+    """A line a player in seat order, a dot on each total while there are 30 rounds at most."""
+    series = [sheet.totals_after(r) for r in range(sheet.round_count + 1)]
+    dot = dot if sheet.round_count <= 30 else 0
+    return [
+        Line([t[seat] for t in series], colour(seat), width, dot)
+        for seat in range(len(sheet.players))
+    ]
+
+
+class PilPen:
+    """The chart's :class:`~ui.chart.Pen` on a pillow page (the print's font)."""
+
+    ANCHORS = {"midright": "rm", "midleft": "lm", "midtop": "mt", "bottomleft": "lb"}
+
+    def __init__(self, draw: ImageDraw.ImageDraw) -> None:
+        self.draw = draw
+
+    def line(self, points: Sequence[Point], colour: Colour, width: int) -> None:
+        self.draw.line(list(points), fill=colour, width=width, joint="curve")
+
+    def dot(self, centre: Point, radius: int, colour: Colour) -> None:
+        x, y = centre
+        self.draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=colour)
+
+    def text(self, text: str, size: int, colour: Colour, **anchor: Point) -> None:
+        (where, xy), *_ = anchor.items()
+        self.draw.text(xy, text, font=font(size), fill=colour, anchor=self.ANCHORS[where])
+
+    def fill(self, box: Box, colour: Colour) -> None:
+        self.draw.rectangle(box, fill=colour)
+
+
+PRINT = Style(
+    28,
+    MUTED,
+    FAINT,
+    grid_width=2,
+    label_gap=18,
+    round_gap=20,
+    axes=GRID,
+    axes_width=4,
+    target=ACCENT,
+    target_width=4,
+    dash=(24, 40),
+    target_label=ACCENT,
+    target_label_right=True,
+)
+
+
 def draw_chart(
     draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], sheet: ScoreSheet, title: str
 ) -> None:
     """Every player's total after each round, the target dashed, a ranked legend."""
     x0, y0, x1, y1 = box
-    n = len(sheet.players)
     draw.text((x0, y0), title, font=font(40), fill=ACCENT, anchor="lt")
     legend_w = 460
-    left, top, right, bottom = x0 + 110, y0 + 80, x1 - legend_w - 40, y1 - 60
-    series = [sheet.totals_after(r) for r in range(sheet.round_count + 1)]
-    high = max(sheet.target, *(max(t) for t in series))
-    step = _step(high)
-    top_value = -(-high // step) * step
-
-    def px(r: int) -> float:
-        return left + (right - left) * r / max(1, sheet.round_count)
-
-    def py(v: float) -> float:
-        return bottom - (bottom - top) * v / top_value
-
-    for v in range(0, top_value + 1, step):
-        draw.line((left, py(v), right, py(v)), fill=FAINT, width=2)
-        draw.text((left - 18, py(v)), str(v), font=font(28), fill=MUTED, anchor="rm")
-    _dashed(draw, left, right, py(sheet.target), ACCENT)
-    draw.text(
-        (right + 12, py(sheet.target)), str(sheet.target), font=font(28), fill=ACCENT, anchor="lm"
-    )
-    every = max(1, -(-sheet.round_count // 15))
-    for r in range(0, sheet.round_count + 1, every):
-        draw.text((px(r), bottom + 20), str(r), font=font(28), fill=MUTED, anchor="mt")
-    draw.line((left, top, left, bottom, right, bottom), fill=GRID, width=4)
-    dot = 9 if sheet.round_count <= 30 else 0
-    for seat in range(n):
-        points = [(px(r), py(t[seat])) for r, t in enumerate(series)]
-        if len(points) > 1:
-            draw.line(points, fill=colour(seat), width=7, joint="curve")
-        for x, y in points if dot else ():
-            draw.ellipse((x - dot, y - dot, x + dot, y + dot), fill=colour(seat))
-    _legend(draw, (x1 - legend_w, top, x1, bottom), sheet)
+    plot = (x0 + 110, y0 + 80, x1 - legend_w - 40, y1 - 60)
+    chart.draw_chart(PilPen(draw), plot, sheet_scale(sheet, 15), sheet_lines(sheet, 7, 9), PRINT)
+    _legend(draw, (x1 - legend_w, plot[1], x1, plot[3]), sheet)
 
 
 def _legend(
@@ -98,10 +142,3 @@ def _step(high: int) -> int:
         if high / step <= 8:
             return step
     return -(-high // 8000) * 1000
-
-
-def _dashed(draw: ImageDraw.ImageDraw, x0: float, x1: float, y: float, fill) -> None:
-    x = x0
-    while x < x1:
-        draw.line((x, y, min(x + 24, x1), y), fill=fill, width=4)
-        x += 40

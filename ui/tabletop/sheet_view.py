@@ -1,8 +1,9 @@
 """Drawing the score sheet on screen (pygame): the grid, the ranking, the totals chart.
 
 Pure drawing over a :class:`~game.tabletop.sheet.ScoreSheet`; the scene
-(:mod:`ui.tabletop.sheet_screen`) owns the state and the input. The chart takes its
-colours and its scale steps from :mod:`ui.tabletop.sheet_chart` (the printed one).
+(:mod:`ui.tabletop.sheet_screen`) owns the state and the input. The chart is
+:func:`ui.chart.draw_chart` with the printed one's scale and colours
+(:mod:`ui.tabletop.sheet_chart`).
 """
 
 from __future__ import annotations
@@ -13,9 +14,11 @@ import pygame
 
 from game.tabletop.calculator import CardHand
 from game.tabletop.sheet import ScoreSheet
+from ui import chart
 from ui.assets import CREAM, GOLD, ICE, MUTED, RED
+from ui.chart import PygamePen, Style
 from ui.i18n import t
-from ui.tabletop.sheet_chart import _step, colour
+from ui.tabletop.sheet_chart import colour, sheet_lines, sheet_scale
 
 GRID_LINE = (58, 104, 78)
 LEAD_FILL = (247, 199, 70, 46)
@@ -240,41 +243,26 @@ def draw_ranking(surface, assets, sheet: ScoreSheet, rect: pygame.Rect, u: float
 
 def draw_chart(surface, assets, sheet: ScoreSheet, rect: pygame.Rect, u: float) -> None:
     """Every player's total after each round, the target dashed."""
-    small = max(8, round(12 * u))
     left, top = rect.x + round(40 * u), rect.y + round(8 * u)
     right, bottom = rect.right - round(8 * u), rect.bottom - round(20 * u)
     if right - left < 40 or bottom - top < 40:
         return
-    rounds = sheet.round_count
-    series = [sheet.totals_after(r) for r in range(rounds + 1)]
-    high = max(sheet.target, *(max(s) for s in series))
-    step = _step(high)
-    top_value = -(-high // step) * step
 
-    def px(r: int) -> float:
-        return left + (right - left) * r / max(1, rounds)
+    def text(img, text: str, size: int, colour, **anchor) -> None:
+        label = assets.text(text, size, colour, shadow=False)
+        img.blit(label, label.get_rect(**anchor))
 
-    def py(v: float) -> float:
-        return bottom - (bottom - top) * v / top_value
-
-    for v in range(0, top_value + 1, step):
-        pygame.draw.line(surface, GRID_LINE, (left, py(v)), (right, py(v)))
-        img = assets.text(str(v), small, MUTED, shadow=False)
-        surface.blit(img, img.get_rect(midright=(left - round(6 * u), py(v))))
-    x, y = float(left), py(sheet.target)
-    while x < right:
-        pygame.draw.line(surface, GOLD, (x, y), (min(x + 8 * u, right), y), max(1, round(2 * u)))
-        x += 14 * u
-    every = max(1, -(-rounds // 12))
-    for r in range(0, rounds + 1, every):
-        img = assets.text(str(r), small, MUTED, shadow=False)
-        surface.blit(img, img.get_rect(midtop=(px(r), bottom + round(4 * u))))
-    pygame.draw.lines(surface, MUTED, False, [(left, top), (left, bottom), (right, bottom)])
     width = max(2, round(3 * u))
-    for seat in range(len(sheet.players)):
-        points = [(px(r), py(s[seat])) for r, s in enumerate(series)]
-        if len(points) > 1:
-            pygame.draw.lines(surface, colour(seat), False, points, width)
-        if rounds <= 30:
-            for p in points:
-                pygame.draw.circle(surface, colour(seat), p, width + 1)
+    style = Style(
+        max(8, round(12 * u)),
+        MUTED,
+        GRID_LINE,
+        label_gap=round(6 * u),
+        round_gap=round(4 * u),
+        axes=MUTED,
+        target=GOLD,
+        target_width=max(1, round(2 * u)),
+        dash=(8 * u, 14 * u),
+    )
+    scale, lines = sheet_scale(sheet, 12), sheet_lines(sheet, width, width + 1)
+    chart.draw_chart(PygamePen(surface, text), (left, top, right, bottom), scale, lines, style)
