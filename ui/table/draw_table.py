@@ -30,7 +30,7 @@ STATUS_STYLE: dict[str, tuple[tuple[int, int, int], tuple[int, int, int, int]]] 
     BUSTED: (RED, (70, 14, 14, 235)),
 }
 #: a stamp's short form, for a seat too small for the word (the shipped font has both)
-STATUS_SYMBOL = {STAYED: "\u2713", FROZEN: "\u2744"}
+STATUS_SYMBOL: dict[str, str] = {STAYED: "\u2713", FROZEN: "\u2744"}
 
 
 @dataclass(frozen=True)
