@@ -169,6 +169,7 @@ class Game:
         "_context",
         "_record",
         "_events",
+        "_stay_at",
         "started",
         "opening_events",
     )
@@ -184,6 +185,7 @@ class Game:
         bots: Sequence[str | None] | None = None,
         record_events: bool = True,
         start: bool = True,
+        stay_at: Sequence[int | None] | None = None,
     ) -> None:
         self.players: tuple[str, ...] = tuple(players)
         n = len(self.players)
@@ -226,6 +228,8 @@ class Game:
         self._context = ""  # what a pending target decision is for
         self._record = record_events
         self._events: list[Any] = []
+        # seats whose hit-or-stay the engine makes itself: hit below this score
+        self._stay_at: tuple[int | None, ...] = tuple(stay_at or (None,) * n)
         self.started = False
         #: what :meth:`start` returned, kept (clones too) for callers that did not
         #: start the game themselves, e.g. a game read from a file
@@ -402,13 +406,14 @@ class Game:
         """
         self.pending = None
         events = self._events
+        stack, hands, stay_at = self._stack, self.hands, self._stay_at
         while True:
             try:  # one try around the loop: the hot path pays nothing for it
-                if action is not None:
-                    act, action = action, None  # done even if the round ends in the middle
-                    self._carry_out(act)
-                stack, hands = self._stack, self.hands
                 while self.pending is None:
+                    if action is not None:
+                        act, action = action, None  # done even if the round ends in the middle
+                        self._carry_out(act)
+                        continue
                     if stack:
                         task = stack.pop()
                         task[0](self, *task[1:])
@@ -425,8 +430,15 @@ class Game:
                         continue
                     self.cursor = seat
                     if hand.numbers or hand.modifiers or hand.second_chance:  # has_cards()
-                        self.pending = self._hit_or_stay_decisions[seat]
-                        break
+                        decision = self._hit_or_stay_decisions[seat]
+                        limit = stay_at[seat]
+                        if limit is None:
+                            self.pending = decision
+                            break
+                        # a built-in bot's choice, made here: hit below the limit
+                        action = decision.actions[hand.points >= limit]
+                        self.actions.append(action)
+                        continue
                     self._deal(seat, _HIT, 0, forced=True)  # R3.3
                 return events
             except _Interrupt:  # the round ended mid-task; its stack is already reset
