@@ -163,6 +163,7 @@ class Game:
         "cursor",
         "_stack",
         "_hit_or_stay_decisions",
+        "_hit_or_stay_actions",
         "_target_actions",
         "_hand_views",
         "_after",
@@ -222,6 +223,7 @@ class Game:
         # tasks still to run this round; a turn lies under them
         self._stack: list[tuple[Any, ...]] = []
         self._hit_or_stay_decisions = _hit_or_stay_decisions(n)
+        self._hit_or_stay_actions = tuple(d.actions for d in self._hit_or_stay_decisions)
         self._target_actions = _target_actions(n)
         self._hand_views: tuple[HandView, ...] | None = None  # made on the first view()
         self._after = _seats_after(n)  # R3.1: the seats in turn order after each seat
@@ -398,52 +400,60 @@ class Game:
 
     # --------------------------------------------------------------- the loop
     def _run(self, action: Action | None = None) -> list[Event]:
-        """Carry out ``action`` (none at the start), then run tasks until a real
-        decision is needed or the game is over; returns the events.
+        """Carry out ``action`` (none at the start), then run tasks and turns until
+        a real decision is needed or the game is over; returns the events."""
+        self.pending = None
+        while True:
+            try:
+                if action is not None:
+                    act, action = action, None  # done even if the round ends in the middle
+                    self._carry_out(act)
+                self._play_on()
+                return self._events
+            except _Interrupt:  # the round ended mid-task; its stack is already reset
+                if self.winner is not None:
+                    return self._events
+
+    def _play_on(self) -> None:
+        """Run tasks and turns until someone must decide or the game is over.
 
         Under every task lies the next turn (R3.1): with no task left, it is
         someone's turn — the hot path of hit after hit never touches the stack.
+        The hit-or-stay of a seat with a ``stay_at`` limit is made here too.
         """
-        self.pending = None
-        events = self._events
-        stack, hands, stay_at = self._stack, self.hands, self._stay_at
-        while True:
-            try:  # one try around the loop: the hot path pays nothing for it
-                while self.pending is None:
-                    if action is not None:
-                        act, action = action, None  # done even if the round ends in the middle
-                        self._carry_out(act)
-                        continue
-                    if stack:
-                        task = stack.pop()
-                        task[0](self, *task[1:])
-                        continue
-                    # R3.1: offer a card to the next active player after the last turn
-                    for seat in self._after[self.cursor]:
-                        hand = hands[seat]
-                        if hand.status is ACTIVE:
-                            break
-                    else:  # nobody left: the round is over
-                        self._end_round()
-                        if self.winner is not None:
-                            break
-                        continue
-                    self.cursor = seat
-                    if hand.numbers or hand.modifiers or hand.second_chance:  # has_cards()
-                        decision = self._hit_or_stay_decisions[seat]
-                        limit = stay_at[seat]
-                        if limit is None:
-                            self.pending = decision
-                            break
-                        # a built-in bot's choice, made here: hit below the limit
-                        action = decision.actions[hand.points >= limit]
-                        self.actions.append(action)
-                        continue
-                    self._deal(seat, _HIT, 0, forced=True)  # R3.3
-                return events
-            except _Interrupt:  # the round ended mid-task; its stack is already reset
+        actions, stack, hands = self.actions, self._stack, self.hands
+        after, stay_at, moves = self._after, self._stay_at, self._hit_or_stay_actions
+        while self.pending is None:
+            if stack:
+                task = stack.pop()
+                task[0](self, *task[1:])
+                continue
+            # R3.1: offer a card to the next active player after the last turn
+            for seat in after[self.cursor]:
+                hand = hands[seat]
+                if hand.status is ACTIVE:
+                    break
+            else:  # nobody left: the round is over
+                self._end_round()
                 if self.winner is not None:
-                    return events
+                    return
+                continue
+            self.cursor = seat
+            if not (hand.numbers or hand.modifiers or hand.second_chance):  # R3.3
+                self._deal(seat, _HIT, 0, forced=True)
+                continue
+            limit = stay_at[seat]
+            if limit is None:  # the player decides
+                self.pending = self._hit_or_stay_decisions[seat]
+                return
+            # a built-in bot's choice, made here: hit below the limit, else stay
+            hit, stay = moves[seat]
+            if hand.points < limit:
+                actions.append(hit)
+                self._deal(seat, _HIT, 0)
+            else:
+                actions.append(stay)
+                self._carry_out(stay)
 
     def _carry_out(self, action: Action) -> None:
         """One decision: a hit, a stay, or a target given (checked, or from pending)."""
