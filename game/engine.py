@@ -88,21 +88,25 @@ def _seats_after(n: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple((seat + step) % n for step in range(1, n + 1)) for seat in range(n))
 
 
+@lru_cache(maxsize=8)
+def _shuffle_steps(length: int) -> tuple[tuple[int, int], ...]:
+    """``random.shuffle``'s walk over ``length`` cards: (i, bits of i + 1) from the top."""
+    return tuple((i, (i + 1).bit_length()) for i in range(length - 1, 0, -1))
+
+
 def shuffle(rng: random.Random, cards: list[str]) -> None:
     """``rng.shuffle(cards)``, bit for bit, without a Python call per card.
 
     The shuffles are part of the file format (tests/test_shuffle_golden.py): this
     is CPython's ``Random.shuffle`` walk with its ``_randbelow`` (draw the bits
-    of ``n``, again while too big) written inline, which halves its cost.
+    of ``i + 1``, again while too big) written inline, which halves its cost.
     ``tests/test_engine_shuffle.py`` checks it against ``random.shuffle``.
     """
     getrandbits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
+    for i, bits in _shuffle_steps(len(cards)):
+        j = getrandbits(bits)
+        while j > i:
+            j = getrandbits(bits)
         cards[i], cards[j] = cards[j], cards[i]
 
 
