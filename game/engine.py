@@ -88,10 +88,17 @@ def _seats_after(n: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple((seat + step) % n for step in range(1, n + 1)) for seat in range(n))
 
 
-@lru_cache(maxsize=8)
+#: (i, bits of i + 1) for i = 0, 1, 2 …: random.shuffle's steps, read backwards
+_STEPS: tuple[tuple[int, int], ...] = ()
+
+
 def _shuffle_steps(length: int) -> tuple[tuple[int, int], ...]:
-    """``random.shuffle``'s walk over ``length`` cards: (i, bits of i + 1) from the top."""
-    return tuple((i, (i + 1).bit_length()) for i in range(length - 1, 0, -1))
+    """``random.shuffle``'s walk over ``length`` cards: (i, bits of i + 1), i from the top."""
+    global _STEPS
+    steps = _STEPS
+    if len(steps) < length:  # replaced whole, never changed in place
+        _STEPS = steps = tuple((i, (i + 1).bit_length()) for i in range(max(length, 256)))
+    return steps[length - 1 : 0 : -1] if length > 1 else ()
 
 
 def shuffle(rng: random.Random, cards: list[str]) -> None:
