@@ -26,12 +26,14 @@ def choose(view: SeatView, legal: Sequence[Action], rng: random.Random) -> Actio
     options = d.options
     after_me = [s for s in options if s > me] + [s for s in options if s < me]
     if d.card == SECOND_CHANCE:
-        return Action.choose(me, after_me[0])  # the first eligible after itself
-    if not after_me:
-        return Action.choose(me, me)
-    hand = view.hand
-    if d.card == FREEZE:  # the best score
-        keys = [hand(s).score for s in after_me]
-    else:  # Flip Three: the most number cards
-        keys = [hand(s).number_count for s in after_me]
-    return Action.choose(me, after_me[keys.index(max(keys))])  # the first of the best
+        target = after_me[0]  # the first eligible after itself
+    elif not after_me:
+        target = me
+    else:
+        hand = view.hand
+        if d.card == FREEZE:  # the best score
+            keys = [hand(s).score for s in after_me]
+        else:  # Flip Three: the most number cards
+            keys = [hand(s).number_count for s in after_me]
+        target = after_me[keys.index(max(keys))]  # the first of the best
+    return legal[options.index(target)]  # Action.choose(me, target), already made
