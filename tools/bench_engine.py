@@ -1,6 +1,7 @@
 """Engine speed, side by side with a previous engine, in one run.
 
     python -m tools.bench_engine [--ref REV] [--seconds 1.5] [--rounds 3] [--profile]
+    python -m tools.bench_engine --instructions [--games 300] [--seats 2,4,8,18]
 
 For 2, 4, 8 and 18 seats of ``baseline`` bots it measures full games per second
 the way ``python -m game.simulate --workers 1`` reports them, for this checkout
@@ -13,6 +14,12 @@ slower). Both clocks are shown: the wall clock, as ``game.commands.simulate`` re
 it, and the CPU time of the process, which other jobs on the machine disturb
 less. ``--profile`` then prints the new engine's top functions for 2,000
 four-seat games.
+
+``--instructions`` counts instead the machine instructions a game costs, which
+other jobs on the machine do not change: ``valgrind --tool=callgrind`` runs
+``simulate_games`` (seed 7, ``PYTHONHASHSEED=0``) for ``--games`` + 1 games and
+for 1 game, and the difference is divided by ``--games`` (start-up, imports
+and the first game left out). Each count takes about a minute under valgrind.
 """
 
 from __future__ import annotations
@@ -20,6 +27,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import subprocess
 import sys
 import tarfile
@@ -32,10 +40,25 @@ SEATS = (2, 4, 8, 18)
 #: the engine before issue 14 ("three times the speed" is measured against it)
 PREVIOUS = "8aaa08b"
 
+#: the simulator of either layout (game/commands/ since issue 12, game/ before)
+IMPORT = """
+try:
+    from game.commands.simulate import simulate_games
+except ImportError:
+    from game.simulate import simulate_games
+"""
+
+COUNT = """
+import sys
+sys.path.insert(0, {root!r})
+{IMPORT}
+simulate_games(["baseline"] * {seats}, {games}, seed=7)
+"""
+
 MEASURE = """
 import json, sys, time
 sys.path.insert(0, {root!r})
-from game.commands.simulate import simulate_games
+{IMPORT}
 seats, budget = {seats}, {seconds}
 simulate_games(["baseline"] * seats, 20, seed=99)  # warm up: imports, caches
 games, wall, cpu, k = 0, 0.0, 0.0, 0
@@ -61,7 +84,7 @@ def extract(ref: str, into: Path) -> Path:
 
 def measure(root: Path, seats: int, seconds: float) -> tuple[float, float]:
     """(games per wall-clock second as game.simulate reports them, games per CPU second)."""
-    code = MEASURE.format(root=str(root), seats=seats, seconds=seconds)
+    code = MEASURE.format(root=str(root), seats=seats, seconds=seconds, IMPORT=IMPORT)
     out = subprocess.run(
         [sys.executable, "-c", code],
         check=True,
@@ -71,6 +94,36 @@ def measure(root: Path, seats: int, seconds: float) -> tuple[float, float]:
     ).stdout
     wall, cpu = json.loads(out)
     return wall, cpu
+
+
+def instructions(root: Path, seats: int, games: int) -> float:
+    """Machine instructions per game of ``seats`` baseline bots, counted by callgrind."""
+
+    def count(n: int) -> int:
+        code = COUNT.format(root=str(root), seats=seats, games=n, IMPORT=IMPORT)
+        run = subprocess.run(
+            ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
+            + [sys.executable, "-c", code],
+            check=True,
+            capture_output=True,
+            text=True,
+            cwd=tempfile.gettempdir(),
+            env={**os.environ, "PYTHONHASHSEED": "0"},
+        )
+        return int(re.findall(r"Collected : (\d+)", run.stderr)[-1])
+
+    return (count(games + 1) - count(1)) / games
+
+
+def count_instructions(old_root: Path, ref: str, seats: list[int], games: int) -> None:
+    print(
+        f"machine instructions per game of baseline bots (callgrind, {games} games "
+        f"less the first), previous engine {ref[:10]} and this one"
+    )
+    print(f"{'seats':>5}  {'previous':>9}  {'now':>9}  {'ratio':>7}")
+    for n in seats:
+        old, new = instructions(old_root, n, games), instructions(ROOT, n, games)
+        print(f"{n:>5}  {old / 1e6:>8.2f}M  {new / 1e6:>8.2f}M  {old / new:>6.2f}×", flush=True)
 
 
 def profile(games: int = 2000, top: int = 15) -> None:
@@ -96,11 +149,20 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--rounds", type=int, default=3, help="measures per engine and seat count")
     p.add_argument("--seats", default=",".join(map(str, SEATS)))
     p.add_argument("--profile", action="store_true")
+    p.add_argument(
+        "--instructions",
+        action="store_true",
+        help="count machine instructions per game with valgrind instead of timing",
+    )
+    p.add_argument("--games", type=int, default=300, help="games per count (--instructions)")
     args = p.parse_args(argv)
     ref = args.ref
     seats = [int(s) for s in args.seats.split(",")]
     with tempfile.TemporaryDirectory() as tmp:
         old_root = extract(ref, Path(tmp))
+        if args.instructions:
+            count_instructions(old_root, ref, seats, args.games)
+            return 0
         print(
             f"games/s of baseline bots, one process, best of {args.rounds} × {args.seconds} s, "
             f"previous engine {ref[:10]} and this one interleaved; load average "
