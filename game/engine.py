@@ -149,7 +149,15 @@ def _rest_of_deck(decks: int, stacked: list[str]) -> list[str]:
 
 
 class Game:
-    """One game of Flip 7 from its first deal to its winner."""
+    """One game of Flip 7 from its first deal to its winner.
+
+    ``stay_at``, one entry per seat, lets the engine make a seat's hit-or-stay
+    itself: it hits while the hand scores less than the entry and stays from
+    there, recording the action and its events as if the seat had decided (one
+    :meth:`apply` may then return the events of several decisions); ``None``
+    leaves the decision to the seat. ``game.simulate`` gives it for the
+    ``baseline`` bot, whose rule that is.
+    """
 
     # slots: the fastest attribute access there is, and more than CPython's 30
     # instance attributes that can share their keys
@@ -244,8 +252,11 @@ class Game:
         self._context = ""  # what a pending target decision is for
         self._record = record_events
         self._events: list[Any] = []
-        # seats whose hit-or-stay the engine makes itself: hit below this score
+        # per seat, the score from which the engine makes it stay (it hits below);
+        # None: the seat decides (a built-in bot the simulator trusts, see game.simulate)
         self._stay_at: tuple[int | None, ...] = tuple(stay_at or (None,) * n)
+        if len(self._stay_at) != n:
+            raise ValueError(f"stay_at: one limit (or None) per seat, not {len(self._stay_at)}")
         self.started = False
         #: what :meth:`start` returned, kept (clones too) for callers that did not
         #: start the game themselves, e.g. a game read from a file

@@ -87,3 +87,8 @@ def test_a_limit_hits_below_it_and_stays_from_it():
         assert hungry.pending.kind != HIT_OR_STAY
         hungry.apply(hungry.legal_actions()[0])
     assert {action.kind for action in hungry.actions} == {"hit", "target"}
+
+
+def test_one_limit_per_seat():
+    with pytest.raises(ValueError, match="one limit"):
+        Game(["A", "B", "C"], stay_at=[25, None])
