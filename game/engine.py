@@ -66,6 +66,9 @@ CARD_TITLES = {FREEZE: "Freeze", FLIP_THREE: "Flip Three", SECOND_CHANCE: "Secon
 
 _DEFAULT_RULES = RuleOptions()
 _HIT = DrawCause.HIT
+#: ``_new(Decision, fields)``: a named tuple made without the Python-level
+#: ``__new__`` of its class (half the cost, on the hot path; same value)
+_new = tuple.__new__
 
 
 @lru_cache(maxsize=32)
@@ -88,21 +91,32 @@ def _seats_after(n: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple((seat + step) % n for step in range(1, n + 1)) for seat in range(n))
 
 
+#: (i, bits of i + 1) for i = 0, 1, 2 …: random.shuffle's steps, read backwards
+_STEPS: tuple[tuple[int, int], ...] = ()
+
+
+def _shuffle_steps(length: int) -> tuple[tuple[int, int], ...]:
+    """``random.shuffle``'s walk over ``length`` cards: (i, bits of i + 1), i from the top."""
+    global _STEPS
+    steps = _STEPS
+    if len(steps) < length:  # replaced whole, never changed in place
+        _STEPS = steps = tuple((i, (i + 1).bit_length()) for i in range(max(length, 256)))
+    return steps[length - 1 : 0 : -1] if length > 1 else ()
+
+
 def shuffle(rng: random.Random, cards: list[str]) -> None:
     """``rng.shuffle(cards)``, bit for bit, without a Python call per card.
 
     The shuffles are part of the file format (tests/test_shuffle_golden.py): this
     is CPython's ``Random.shuffle`` walk with its ``_randbelow`` (draw the bits
-    of ``n``, again while too big) written inline, which halves its cost.
+    of ``i + 1``, again while too big) written inline, which halves its cost.
     ``tests/test_engine_shuffle.py`` checks it against ``random.shuffle``.
     """
     getrandbits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
+    for i, bits in _shuffle_steps(len(cards)):
+        j = getrandbits(bits)
+        while j > i:
+            j = getrandbits(bits)
         cards[i], cards[j] = cards[j], cards[i]
 
 
@@ -135,7 +149,15 @@ def _rest_of_deck(decks: int, stacked: list[str]) -> list[str]:
 
 
 class Game:
-    """One game of Flip 7 from its first deal to its winner."""
+    """One game of Flip 7 from its first deal to its winner.
+
+    ``stay_at``, one entry per seat, lets the engine make a seat's hit-or-stay
+    itself: it hits while the hand scores less than the entry and stays from
+    there, recording the action and its events as if the seat had decided (one
+    :meth:`apply` may then return the events of several decisions); ``None``
+    leaves the decision to the seat. ``game.simulate`` gives it for the
+    ``baseline`` bot, whose rule that is.
+    """
 
     # slots: the fastest attribute access there is, and more than CPython's 30
     # instance attributes that can share their keys
@@ -163,12 +185,14 @@ class Game:
         "cursor",
         "_stack",
         "_hit_or_stay_decisions",
+        "_hit_or_stay_actions",
         "_target_actions",
         "_hand_views",
         "_after",
         "_context",
         "_record",
         "_events",
+        "_stay_at",
         "started",
         "opening_events",
     )
@@ -184,6 +208,7 @@ class Game:
         bots: Sequence[str | None] | None = None,
         record_events: bool = True,
         start: bool = True,
+        stay_at: Sequence[int | None] | None = None,
     ) -> None:
         self.players: tuple[str, ...] = tuple(players)
         n = len(self.players)
@@ -220,12 +245,18 @@ class Game:
         # tasks still to run this round; a turn lies under them
         self._stack: list[tuple[Any, ...]] = []
         self._hit_or_stay_decisions = _hit_or_stay_decisions(n)
+        self._hit_or_stay_actions = tuple(d.actions for d in self._hit_or_stay_decisions)
         self._target_actions = _target_actions(n)
         self._hand_views: tuple[HandView, ...] | None = None  # made on the first view()
         self._after = _seats_after(n)  # R3.1: the seats in turn order after each seat
         self._context = ""  # what a pending target decision is for
         self._record = record_events
         self._events: list[Any] = []
+        # per seat, the score from which the engine makes it stay (it hits below);
+        # None: the seat decides (a built-in bot the simulator trusts, see game.simulate)
+        self._stay_at: tuple[int | None, ...] = tuple(stay_at or (None,) * n)
+        if len(self._stay_at) != n:
+            raise ValueError(f"stay_at: one limit (or None) per seat, not {len(self._stay_at)}")
         self.started = False
         #: what :meth:`start` returned, kept (clones too) for callers that did not
         #: start the game themselves, e.g. a game read from a file
@@ -394,44 +425,60 @@ class Game:
 
     # --------------------------------------------------------------- the loop
     def _run(self, action: Action | None = None) -> list[Event]:
-        """Carry out ``action`` (none at the start), then run tasks until a real
-        decision is needed or the game is over; returns the events.
-
-        Under every task lies the next turn (R3.1): with no task left, it is
-        someone's turn — the hot path of hit after hit never touches the stack.
-        """
+        """Carry out ``action`` (none at the start), then run tasks and turns until
+        a real decision is needed or the game is over; returns the events."""
         self.pending = None
-        events = self._events
         while True:
-            try:  # one try around the loop: the hot path pays nothing for it
+            try:
                 if action is not None:
                     act, action = action, None  # done even if the round ends in the middle
                     self._carry_out(act)
-                stack, hands = self._stack, self.hands
-                while self.pending is None:
-                    if stack:
-                        task = stack.pop()
-                        task[0](self, *task[1:])
-                        continue
-                    # R3.1: offer a card to the next active player after the last turn
-                    for seat in self._after[self.cursor]:
-                        hand = hands[seat]
-                        if hand.status is ACTIVE:
-                            break
-                    else:  # nobody left: the round is over
-                        self._end_round()
-                        if self.winner is not None:
-                            break
-                        continue
-                    self.cursor = seat
-                    if hand.numbers or hand.modifiers or hand.second_chance:  # has_cards()
-                        self.pending = self._hit_or_stay_decisions[seat]
-                        break
-                    self._deal(seat, _HIT, 0, forced=True)  # R3.3
-                return events
+                self._play_on()
+                return self._events
             except _Interrupt:  # the round ended mid-task; its stack is already reset
                 if self.winner is not None:
-                    return events
+                    return self._events
+
+    def _play_on(self) -> None:
+        """Run tasks and turns until someone must decide or the game is over.
+
+        Under every task lies the next turn (R3.1): with no task left, it is
+        someone's turn — the hot path of hit after hit never touches the stack.
+        The hit-or-stay of a seat with a ``stay_at`` limit is made here too.
+        """
+        actions, stack, hands = self.actions, self._stack, self.hands
+        after, stay_at, moves = self._after, self._stay_at, self._hit_or_stay_actions
+        while self.pending is None:
+            if stack:
+                task = stack.pop()
+                task[0](self, *task[1:])
+                continue
+            # R3.1: offer a card to the next active player after the last turn
+            for seat in after[self.cursor]:
+                hand = hands[seat]
+                if hand.status is ACTIVE:
+                    break
+            else:  # nobody left: the round is over
+                self._end_round()
+                if self.winner is not None:
+                    return
+                continue
+            self.cursor = seat
+            if not (hand.numbers or hand.modifiers or hand.second_chance):  # R3.3
+                self._deal(seat, _HIT, 0, forced=True)
+                continue
+            limit = stay_at[seat]
+            if limit is None:  # the player decides
+                self.pending = self._hit_or_stay_decisions[seat]
+                return
+            # a built-in bot's choice, made here: hit below the limit, else stay
+            hit, stay = moves[seat]
+            if hand.points < limit:
+                actions.append(hit)
+                self._deal(seat, _HIT, 0)
+            else:
+                actions.append(stay)
+                self._carry_out(stay)
 
     def _carry_out(self, action: Action) -> None:
         """One decision: a hit, a stay, or a target given (checked, or from pending)."""
@@ -558,8 +605,9 @@ class Game:
         """A target decision; made by the engine when there is one option or none."""
         if len(options) > 1:
             gives = self._target_actions[chooser]
-            self.pending = Decision(
-                chooser, DecisionKind.TARGET, card, options, tuple([gives[t] for t in options])
+            self.pending = _new(
+                Decision,
+                (chooser, DecisionKind.TARGET, card, options, tuple([gives[t] for t in options])),
             )
             self._context = context
         elif options:
@@ -683,7 +731,7 @@ class Game:
             if hand.freezes:
                 discard += [FREEZE] * hand.freezes
             hand.reset()
-        self.rounds.append(RoundRecord(self.dealer, tuple(scores), tuple(busted), flip7))
+        self.rounds.append(_new(RoundRecord, (self.dealer, tuple(scores), tuple(busted), flip7)))
         if record:
             self._events += (
                 ev.RoundScored(self.round_no, self.dealer, results, tuple(totals)),

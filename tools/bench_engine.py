@@ -1,6 +1,8 @@
 """Engine speed, side by side with a previous engine, in one run.
 
     python -m tools.bench_engine [--ref REV] [--seconds 1.5] [--rounds 3] [--profile]
+    python -m tools.bench_engine --instructions [--games 300] [--seats 2,4,8,18]
+    python -m tools.bench_engine --same 300 [--ref REV]
 
 For 2, 4, 8 and 18 seats of ``baseline`` bots it measures full games per second
 the way ``python -m game.simulate --workers 1`` reports them, for this checkout
@@ -13,29 +15,63 @@ slower). Both clocks are shown: the wall clock, as ``game.commands.simulate`` re
 it, and the CPU time of the process, which other jobs on the machine disturb
 less. ``--profile`` then prints the new engine's top functions for 2,000
 four-seat games.
+
+``--instructions`` counts instead the machine instructions a game costs, which
+other jobs on the machine do not change: ``valgrind --tool=callgrind`` runs
+``simulate_games`` (seed 7, ``PYTHONHASHSEED=0``) for ``--games`` + 1 games and
+for 1 game, and the difference is divided by ``--games`` (start-up, imports
+and the first game left out). Each count takes about a minute under valgrind.
+
+``--same N`` checks that the two engines play the same games: N random games
+(1 to 19 seats, random rules, stacked decks, starting totals, random and
+baseline decisions, clones) digested event by event, with the snapshot after
+every decision, every seat's view now and then (``unseen()`` included) and the
+game file, then N ``game.simulate`` games of baseline, easy and normal bots
+(actions, rounds, totals) and N solo rounds; one digest per engine, which
+must be equal.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import importlib
 import json
 import os
+import random
+import re
 import subprocess
 import sys
 import tarfile
 import tempfile
 from io import BytesIO
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 SEATS = (2, 4, 8, 18)
 #: the engine before issue 14 ("three times the speed" is measured against it)
 PREVIOUS = "8aaa08b"
 
+#: the simulator of either layout (game/commands/ since issue 12, game/ before)
+IMPORT = """
+try:
+    from game.commands.simulate import simulate_games
+except ImportError:
+    from game.simulate import simulate_games
+"""
+
+COUNT = """
+import sys
+sys.path.insert(0, {root!r})
+{IMPORT}
+simulate_games(["baseline"] * {seats}, {games}, seed=7)
+"""
+
 MEASURE = """
 import json, sys, time
 sys.path.insert(0, {root!r})
-from game.commands.simulate import simulate_games
+{IMPORT}
 seats, budget = {seats}, {seconds}
 simulate_games(["baseline"] * seats, 20, seed=99)  # warm up: imports, caches
 games, wall, cpu, k = 0, 0.0, 0.0, 0
@@ -47,6 +83,112 @@ while wall < budget:
     games, wall, k = games + n, wall + r["seconds"], k + 1
 print(json.dumps([games / wall, games / cpu]))
 """
+
+
+SAME = """
+import sys
+sys.path[:0] = [{root!r}, {tools!r}]  # this engine's game/, then the tools beside it
+from tools.bench_engine import digest
+print(digest({games}))
+"""
+
+
+def _view_digest(view: Any) -> tuple[object, ...]:
+    hands = [view.hand(s) for s in range(len(view.players))]
+    return (
+        (view.seat, view.players, view.totals, view.dealer, view.round_no, view.pending),
+        (sorted(view.unseen().items()), view.draw_count, view.discard_count, view.discard),
+        (view.staged, view.queue, view.active_seats(), view.rules),
+        [
+            (h.numbers, h.number_count, sorted(h.distinct), h.modifiers, h.second_chance)
+            + (h.status, h.active, h.has_cards, h.score, h.number_sum, h.bonus, h.x2)
+            for h in hands
+        ],
+    )
+
+
+def _random_game(i: int) -> list[str]:
+    """Game ``i`` of ``--same``: everything it shows, as text."""
+    from game import gamefile
+    from game.bots import baseline
+    from game.engine import Game
+    from game.rules import RuleOptions
+
+    r = random.Random(i)
+    n = r.randint(1, 19)
+    rules = RuleOptions(
+        target=r.choice([1, 30, 80, 200]),
+        opening=r.choice(["must_hit", "deal"]),
+        flip_three_on_bust=r.choice(["discard", "resolve"]),
+        decks=r.choice([None, None, 1, 2, 3]),
+    )
+    cards = ["0", "5", "freeze", "flip_three", "second_chance", "x2", "+4", "12"]
+    deck = r.sample(cards, r.randint(0, 4)) if r.random() < 0.3 else None
+    totals = [r.randrange(100) for _ in range(n)] if r.random() < 0.2 else None
+    dealer = r.choice([None, 0, n - 1])
+    game = Game([f"p{k}" for k in range(n)], rules, r.randrange(10**9), dealer, totals, deck)
+    out = [repr(game.opening_events), repr(game.snapshot())]
+    while game.pending is not None and len(game.actions) < 3000:
+        legal = game.legal_actions()
+        if r.random() < 0.5 and legal[0].kind == "hit":
+            action = baseline.choose(game.view(game.pending.seat), legal, r)
+        else:
+            action = r.choice(legal)
+        if r.random() < 0.05:
+            out.append(repr(game.clone().apply(action)))
+        out.append(repr(game.apply(action)))
+        out.append(repr(game.snapshot()))
+        if r.random() < 0.2:
+            out.append(repr([_view_digest(game.view(s)) for s in range(n)]))
+    out.append(repr((game.winner, game.rounds, game.actions, gamefile.dumps(game))))
+    return out
+
+
+def digest(games: int) -> str:
+    """The digest of ``--same``, for the engine that ``import game`` finds."""
+    try:
+        sim = importlib.import_module("game.commands.simulate")
+    except ImportError:  # the layout before issue 12
+        sim = importlib.import_module("game.simulate")
+
+    h = hashlib.sha256()
+    for i in range(games):
+        h.update("\n".join(_random_game(i)).encode())
+    for i in range(games):
+        pick = random.Random(i)
+        levels = tuple(
+            pick.choice(["baseline", "baseline", "easy", "normal"]) for _ in range(2 + i % 17)
+        )
+        g = sim.play_game(levels, i * 7919)
+        h.update(repr((g.winner, g.actions, g.rounds, g.totals)).encode())
+        h.update(repr(sim.play_solo_round("baseline", i)).encode())
+    return h.hexdigest()
+
+
+def same_games(old_root: Path, ref: str, games: int) -> bool:
+    """Both engines' digests of ``--same``; True when equal."""
+    digests = []
+    for root in (old_root, ROOT):
+        code = SAME.format(root=str(root), tools=str(ROOT), games=games)
+        run = subprocess.run(
+            [sys.executable, "-c", code],
+            capture_output=True,
+            text=True,
+            cwd=tempfile.gettempdir(),
+        )
+        if run.returncode:  # e.g. an engine from before the API these games use
+            last = run.stderr.strip().splitlines()[-1:]
+            name = ref if root == old_root else "this checkout"
+            print(f"the engine of {name} cannot play these games: {' '.join(last)}")
+            return False
+        digests.append(run.stdout.strip())
+    same = digests[0] == digests[1]
+    print(
+        f"{games} random games, {games} simulated games and {games} solo rounds: "
+        f"{ref[:10]} {digests[0][:16]}, this engine {digests[1][:16]}: "
+        + ("the same" if same else "DIFFERENT")
+    )
+    return same
 
 
 def extract(ref: str, into: Path) -> Path:
@@ -61,7 +203,7 @@ def extract(ref: str, into: Path) -> Path:
 
 def measure(root: Path, seats: int, seconds: float) -> tuple[float, float]:
     """(games per wall-clock second as game.simulate reports them, games per CPU second)."""
-    code = MEASURE.format(root=str(root), seats=seats, seconds=seconds)
+    code = MEASURE.format(root=str(root), seats=seats, seconds=seconds, IMPORT=IMPORT)
     out = subprocess.run(
         [sys.executable, "-c", code],
         check=True,
@@ -71,6 +213,36 @@ def measure(root: Path, seats: int, seconds: float) -> tuple[float, float]:
     ).stdout
     wall, cpu = json.loads(out)
     return wall, cpu
+
+
+def instructions(root: Path, seats: int, games: int) -> float:
+    """Machine instructions per game of ``seats`` baseline bots, counted by callgrind."""
+
+    def count(n: int) -> int:
+        code = COUNT.format(root=str(root), seats=seats, games=n, IMPORT=IMPORT)
+        run = subprocess.run(
+            ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
+            + [sys.executable, "-c", code],
+            check=True,
+            capture_output=True,
+            text=True,
+            cwd=tempfile.gettempdir(),
+            env={**os.environ, "PYTHONHASHSEED": "0"},
+        )
+        return int(re.findall(r"Collected : (\d+)", run.stderr)[-1])
+
+    return (count(games + 1) - count(1)) / games
+
+
+def count_instructions(old_root: Path, ref: str, seats: list[int], games: int) -> None:
+    print(
+        f"machine instructions per game of baseline bots (callgrind, {games} games "
+        f"less the first), previous engine {ref[:10]} and this one"
+    )
+    print(f"{'seats':>5}  {'previous':>9}  {'now':>9}  {'ratio':>7}")
+    for n in seats:
+        old, new = instructions(old_root, n, games), instructions(ROOT, n, games)
+        print(f"{n:>5}  {old / 1e6:>8.2f}M  {new / 1e6:>8.2f}M  {old / new:>6.2f}×", flush=True)
 
 
 def profile(games: int = 2000, top: int = 15) -> None:
@@ -96,11 +268,28 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--rounds", type=int, default=3, help="measures per engine and seat count")
     p.add_argument("--seats", default=",".join(map(str, SEATS)))
     p.add_argument("--profile", action="store_true")
+    p.add_argument(
+        "--instructions",
+        action="store_true",
+        help="count machine instructions per game with valgrind instead of timing",
+    )
+    p.add_argument("--games", type=int, default=300, help="games per count (--instructions)")
+    p.add_argument(
+        "--same",
+        type=int,
+        metavar="N",
+        help="check that both engines play the same N random games (events, snapshots, views)",
+    )
     args = p.parse_args(argv)
     ref = args.ref
     seats = [int(s) for s in args.seats.split(",")]
     with tempfile.TemporaryDirectory() as tmp:
         old_root = extract(ref, Path(tmp))
+        if args.same:
+            return 0 if same_games(old_root, ref, args.same) else 1
+        if args.instructions:
+            count_instructions(old_root, ref, seats, args.games)
+            return 0
         print(
             f"games/s of baseline bots, one process, best of {args.rounds} × {args.seconds} s, "
             f"previous engine {ref[:10]} and this one interleaved; load average "

@@ -22,16 +22,18 @@ def choose(view: SeatView, legal: Sequence[Action], rng: random.Random) -> Actio
     d = view.pending
     assert d is not None  # a bot is asked only when it must decide
     me = view.seat
-    n = len(view.players)
-    after_me = sorted((s for s in d.options if s != me), key=lambda s: (s - me) % n)
+    # the options other than itself, in turn order after it (options are in seat order)
+    options = d.options
+    after_me = [s for s in options if s > me] + [s for s in options if s < me]
     if d.card == SECOND_CHANCE:
-        return Action.choose(me, after_me[0])  # the first eligible after itself
-    if not after_me:
-        return Action.choose(me, me)
-
-    def key(s: int) -> int:  # Freeze: the best score; Flip Three: the most number cards
-        hand = view.hand(s)
-        return hand.score if d.card == FREEZE else hand.number_count
-
-    best = max(key(s) for s in after_me)
-    return Action.choose(me, next(s for s in after_me if key(s) == best))
+        target = after_me[0]  # the first eligible after itself
+    elif not after_me:
+        target = me
+    else:
+        hand = view.hand
+        if d.card == FREEZE:  # the best score
+            keys = [hand(s).score for s in after_me]
+        else:  # Flip Three: the most number cards
+            keys = [hand(s).number_count for s in after_me]
+        target = after_me[keys.index(max(keys))]  # the first of the best
+    return legal[options.index(target)]  # Action.choose(me, target), already made

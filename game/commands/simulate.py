@@ -16,7 +16,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any, NoReturn
 
 from game import bots as bot_registry
-from game.bots import Bot, plugins
+from game.bots import Bot, baseline, plugins
 from game.bots.plugins import BotError, PluginError
 from game.commands.cli import run
 from game.engine import Game
@@ -41,6 +41,17 @@ def load_bots(levels: Sequence[str]) -> list[Bot]:
     return out
 
 
+def stay_limits(levels: Sequence[str]) -> list[int | None]:
+    """Per seat, the score at which its bot stays when the engine may decide for it.
+
+    The ``baseline`` bot hits below :data:`~game.bots.baseline.STAY_AT` and
+    stays from there, whatever else is on the table: the engine makes that
+    choice in its turn loop (``Game(stay_at=...)``) instead of asking the bot
+    for a view and a decision. Every other bot is asked.
+    """
+    return [baseline.STAY_AT if level == "baseline" else None for level in levels]
+
+
 def play_game(levels: tuple[str, ...], seed: int, rules: RuleOptions | None = None) -> Game:
     """One whole game between bots; returns the finished game.
 
@@ -54,6 +65,7 @@ def play_game(levels: tuple[str, ...], seed: int, rules: RuleOptions | None = No
         seed=seed,
         bots=levels,
         record_events=False,
+        stay_at=stay_limits(levels),
     )
     rng = random.Random(seed ^ 0x5EED)
     views = [game.view(seat) for seat in range(len(levels))]
