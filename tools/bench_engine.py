@@ -61,10 +61,18 @@ except ImportError:
     from game.simulate import simulate_games
 """
 
+#: ``--instructions``' second count of this engine: no ``Game(stay_at=...)``, every
+#: hit-or-stay asked of the bot through its view, as for plug-ins and other levels
+ASKED = """
+import game.commands.simulate
+game.commands.simulate.stay_limits = lambda levels: [None] * len(levels)
+"""
+
 COUNT = """
 import sys
 sys.path.insert(0, {root!r})
 {IMPORT}
+{PATCH}
 simulate_games(["baseline"] * {seats}, {games}, seed=7)
 """
 
@@ -215,11 +223,13 @@ def measure(root: Path, seats: int, seconds: float) -> tuple[float, float]:
     return wall, cpu
 
 
-def instructions(root: Path, seats: int, games: int) -> float:
-    """Machine instructions per game of ``seats`` baseline bots, counted by callgrind."""
+def instructions(root: Path, seats: int, games: int, asked: bool = False) -> float:
+    """Machine instructions per game of ``seats`` baseline bots, counted by callgrind
+    (``asked``: with every hit-or-stay asked of the bot, see :data:`ASKED`)."""
 
     def count(n: int) -> int:
-        code = COUNT.format(root=str(root), seats=seats, games=n, IMPORT=IMPORT)
+        patch = ASKED if asked else ""
+        code = COUNT.format(root=str(root), seats=seats, games=n, IMPORT=IMPORT, PATCH=patch)
         run = subprocess.run(
             ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
             + [sys.executable, "-c", code],
@@ -239,10 +249,17 @@ def count_instructions(old_root: Path, ref: str, seats: list[int], games: int) -
         f"machine instructions per game of baseline bots (callgrind, {games} games "
         f"less the first), previous engine {ref[:10]} and this one"
     )
-    print(f"{'seats':>5}  {'previous':>9}  {'now':>9}  {'ratio':>7}")
+    print(
+        f"{'seats':>5}  {'previous':>9}  {'now':>9}  {'ratio':>7}  {'all asked':>9}  {'ratio':>7}"
+    )
     for n in seats:
         old, new = instructions(old_root, n, games), instructions(ROOT, n, games)
-        print(f"{n:>5}  {old / 1e6:>8.2f}M  {new / 1e6:>8.2f}M  {old / new:>6.2f}×", flush=True)
+        asked = instructions(ROOT, n, games, asked=True)
+        print(
+            f"{n:>5}  {old / 1e6:>8.2f}M  {new / 1e6:>8.2f}M  {old / new:>6.2f}×"
+            f"  {asked / 1e6:>8.2f}M  {old / asked:>6.2f}×",
+            flush=True,
+        )
 
 
 def profile(games: int = 2000, top: int = 15) -> None:
