@@ -61,6 +61,24 @@ def test_every_package_is_listed_and_exists():
     assert {"ui.lang", "game.bots"} <= listed  # the language tables, the bots
 
 
+def test_every_data_file_inside_a_package_is_package_data():
+    """A file beside the code that the code opens (the expert's tables, the lessons)
+    goes with ``pip install .``: anything in a package folder but Python source,
+    caches and the checkout's shell scripts must match its package-data globs."""
+    data = SETUPTOOLS["package-data"]
+    for package in SETUPTOOLS["packages"]:
+        if package == "flip7_assets":
+            continue
+        folder = ROOT.joinpath(*package.split("."))
+        for path in folder.iterdir():
+            if not path.is_file() or path.suffix in (".py", ".pyc", ".sh"):  # .sh: by hand
+                continue
+            globs = data.get(package, [])
+            assert any(fnmatch.fnmatch(path.name, g) for g in globs), (
+                f"{path.relative_to(ROOT)} is not package data of {package}"
+            )
+
+
 def test_every_runtime_data_file_is_package_data():
     shipped = set(shipped_data())
     # every file of assets/ but the generated art and sounds
