@@ -20,8 +20,12 @@ Every decision maximises an estimate of its chance to win the game (R8):
   Chance, Flip 7, Freeze and Flip Three). When staying cannot win (someone
   is out of the round above the target and above it), it hits.
 - **Freeze and Flip Three** go to the seat (itself included) whose change of
-  round outcome raises that chance the most; a spare Second Chance goes to
-  the opponent furthest behind.
+  round outcome raises that chance the most (:func:`target_values`).
+  Heads-up, keeping a Flip Three is followed through its three cards, what
+  was staged among them (a Freeze it then aims at the opponent) and playing
+  on afterwards; giving it away risks the Freeze the opponent may meet among
+  its three cards, which comes back at this seat (the baseline's aim). A
+  spare Second Chance goes to the opponent furthest behind.
 
 Alone at the table (solo rounds) it maximises the expected round score.
 """
