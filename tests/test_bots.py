@@ -220,7 +220,10 @@ def test_round_outcomes_are_distributions():
         assert dist[0][0] == 0 and early < 0.15
     assert winprob.cond_dist(25, 30) == ((30, 1.0),)  # already past the stop: stays
     busts = [dict(winprob.cond_dist(25, s)).get(0, 0) for s in (0, 10, 20)]
-    assert busts[0] < busts[2]  # closer to the stop with more cards: more likely to bust
+    # an empty hand is a fresh start (the opening hit is forced, R3.3): it busts
+    # as often as a whole round does; a hand at 20 is a card or two from the stop
+    assert busts[0] == pytest.approx(dict(winprob.round_dist(25))[0], abs=0.02)
+    assert busts[2] < busts[0]
 
 
 def test_outlook_rises_with_the_round_score():
@@ -295,3 +298,25 @@ def test_expert_keeps_a_flip_three_when_nobody_else_can_be_hurt_by_it():
     assert game.pending.card == "flip_three" and game.pending.seat == 0
     assert game.pending.options == (0, 1)
     assert _decide("expert", game) == Action.choose(0, 0)
+
+
+@pytest.mark.parametrize("first", ["12", "7", "3"])
+def test_expert_keeps_a_flip_three_on_an_empty_hand_against_a_single_number(first):
+    # heads-up, Ben holds one number, Ana's first card is the Flip Three. Three
+    # cards cost her empty hand little; a Freeze among them she can aim at Ben,
+    # while Ben would aim one he meets at her (rollouts: keeping it wins more)
+    game, _ = play(["Ana", "Ben"], [first, "flip_three"], dealer=0)
+    assert game.pending.card == "flip_three" and game.pending.seat == 0
+    assert _decide("expert", game) == Action.choose(0, 0)
+
+
+def test_a_flip_three_on_a_rival_may_bring_back_a_freeze():
+    from game.bots.expert import _staged_freeze
+
+    game, _ = play(["Ana", "Ben"], ["12", "flip_three"], dealer=0)
+    hand, unseen = game.view(0).hand(1), dict(game.view(0).unseen())
+    q = _staged_freeze(hand, unseen)
+    # it needs Ben to survive the three cards and one of them to be a Freeze
+    assert 0 < q < survive_three(hand.numbers, False, unseen)
+    assert _staged_freeze(hand, {**unseen, "freeze": 0}) == 0.0
+    assert _staged_freeze(hand, {**unseen, "freeze": 1}) < q

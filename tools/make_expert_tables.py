@@ -10,7 +10,10 @@ from a freshly shuffled deck, and the file records
 - ``round[T]``: how often each final round score happened (bust = 0);
 - ``cond[T][s]``: the same, counted from every hit-or-stay decision taken at
   hand score ``s`` (``s`` in steps of ``COND_STEP``) — how a hand now at ``s``
-  ends under that policy.
+  ends under that policy. Every round's start counts at ``s = 0`` too: the
+  opening hit is forced (R3.3), and without it the few hands that decide at 0
+  (a lone ``0`` card or Second Chance, both safe) made an empty hand look far
+  safer than it is.
 
 The expert (``game.bots.winprob``) builds its win-probability model from
 them: its own choice of policy for a round, and an opponent's round from what
@@ -42,7 +45,7 @@ def play(threshold: int, rounds: int, seed: int) -> tuple[Counter, dict[int, Cou
         game = Game(
             ["solo"], RuleOptions(target=SOLO_TARGET), seed=game_seed(seed, k), record_events=False
         )
-        seen: list[int] = []
+        seen: list[int] = [0]  # the opening hit is forced (R3.3): a hand at 0 plays on
         while not game.rounds:
             d = game.pending
             assert d is not None  # the round is not over

@@ -20,8 +20,12 @@ Every decision maximises an estimate of its chance to win the game (R8):
   Chance, Flip 7, Freeze and Flip Three). When staying cannot win (someone
   is out of the round above the target and above it), it hits.
 - **Freeze and Flip Three** go to the seat (itself included) whose change of
-  round outcome raises that chance the most; a spare Second Chance goes to
-  the opponent furthest behind.
+  round outcome raises that chance the most (:func:`target_values`).
+  Heads-up, keeping a Flip Three is followed through its three cards, what
+  was staged among them (a Freeze it then aims at the opponent) and playing
+  on afterwards; giving it away risks the Freeze the opponent may meet among
+  its three cards, which comes back at this seat (the baseline's aim). A
+  spare Second Chance goes to the opponent furthest behind.
 
 Alone at the table (solo rounds) it maximises the expected round score.
 """
@@ -42,6 +46,7 @@ from game.view import HandView, SeatView
 DEPTH = 2  # cards of lookahead for hit or stay
 DEFAULT_T = 25  # an unknown opponent is modelled as the baseline (INTERFACES.md §4)
 MY_T = 25  # its own stop-at-T when it is out of the round
+PLAY_ON_STOPS = (20, 25, 30)  # the stop-at-T a hand may play on with after a Flip Three
 
 MODELS = (15, 20, 25, 30, 35)  # the stop-at-T an opponent is modelled with
 
@@ -279,6 +284,141 @@ def after_flip_three(hand: HandView, unseen: Mapping[str, int], t: int) -> winpr
     return tuple(sorted(out.items()))
 
 
+FROZE, FLIPPED = 1, 2  # a Freeze / a Flip Three staged during its own Flip Three
+
+
+class _Staging:
+    """How its own hand ends after a Flip Three it keeps: once the three cards
+    are in (R5.4.4) it assigns what was staged — a Freeze to the rival (who
+    then scores what they hold) or to itself (banking), a Flip Three to the
+    rival — and then stays or plays on (:class:`PlayOn`)."""
+
+    def __init__(self, view: SeatView, u: Outlook) -> None:
+        self.u, self.on = u, PlayOn(u)
+        self._cache: dict[tuple[int, int], float] = {}
+        rivals = [r for r in u.rivals if view.hand(r[0]).status == ACTIVE]
+        self.frozen, self.flipped = self.on, self.on
+        if rivals:
+            s, _total, dist, t = max(rivals, key=lambda r: r[1] + sum(y * p for y, p in r[2]))
+            hand = view.hand(s)
+            self.frozen = PlayOn(u.changed(s, ((hand.score, 1.0),)))
+            self.flipped = PlayOn(u.changed(s, after_flip_three(hand, view.unseen(), t)))
+
+    def end(self, x: int, staged: int) -> float:
+        key = (x, staged)
+        got = self._cache.get(key)
+        if got is None:
+            if staged & FROZE:
+                got = max(self.u(x), self.frozen(x))
+            elif staged & FLIPPED:
+                got = max(self.on(x), self.flipped(x))
+            else:
+                got = self.on(x)
+            self._cache[key] = got
+        return got
+
+
+def _last_forced_card(st: _State, how: _Staging, staged: int) -> float:
+    """:func:`_kept_flip_three` for the third card, without building the next hands."""
+    u, end = how.u, how.end
+    stay, mul = st.stay(), st.mul
+    acc = 0.0
+    if st.distinct() + 1 >= FLIP7_SIZE:  # R4.4
+        for v, c in enumerate(st.counts):
+            if c:
+                acc += c * u(stay + mul * v + FLIP7_BONUS)
+    else:
+        for v, c in enumerate(st.counts):
+            if c:
+                acc += c * end(stay + mul * v, staged)
+    if st.dups:
+        acc += st.dups * (end(stay, staged) if st.sch else u(0))
+    for m, c in st.mods:
+        acc += c * end(
+            stay + (st.total if mul == 1 else 0) if m == "x2" else stay + _BONUS[m], staged
+        )
+    acc += st.sc * end(stay, staged) + st.fz * end(stay, staged | FROZE)
+    acc += st.f3 * end(stay, staged | FLIPPED)
+    return acc / st.size
+
+
+def _kept_flip_three(
+    st: _State, how: _Staging, draws: int, staged: int, memo: dict[Any, float]
+) -> float:
+    """Expectation of ``U`` over the ``draws`` forced cards still to come (R5.4)."""
+    if not st.size or draws <= 0:
+        return how.end(st.stay(), staged)
+    key = (draws, staged, st.held, st.mul, st.plus, st.sch, st.dups, st.mods, st.sc, st.f3, st.fz)
+    got = memo.get(key)
+    if got is not None:
+        return got
+    if draws == 1:
+        memo[key] = got = _last_forced_card(st, how, staged)
+        return got
+    u = how.u
+    acc = 0.0
+    flip7 = st.distinct() + 1 >= FLIP7_SIZE
+    for v, c in enumerate(st.counts):
+        if not c:
+            continue
+        if flip7:  # R4.4: the round ends at once, staged cards are dropped
+            acc += c * u(st.mul * (st.total + v) + st.plus + FLIP7_BONUS)
+        else:
+            counts = st.counts.copy()
+            counts[v] = 0
+            nxt = st._with(
+                held=st.held | 1 << v, total=st.total + v, counts=counts, dups=st.dups + c - 1
+            )
+            acc += c * _kept_flip_three(nxt, how, draws - 1, staged, memo)
+    if st.dups:  # a Second Chance saves (R5.3), else the hand busts and nothing staged counts
+        saved = st._with(sch=False, dups=st.dups - 1)
+        acc += st.dups * (_kept_flip_three(saved, how, draws - 1, staged, memo) if st.sch else u(0))
+    for k, (m, c) in enumerate(st.mods):
+        mods = st.mods[:k] + (((m, c - 1),) if c > 1 else ()) + st.mods[k + 1 :]
+        nxt = (
+            st._with(mods=mods, mul=2)
+            if m == "x2"
+            else st._with(mods=mods, plus=st.plus + _BONUS[m])
+        )
+        acc += c * _kept_flip_three(nxt, how, draws - 1, staged, memo)
+    if st.sc:
+        acc += st.sc * _kept_flip_three(
+            st._with(sc=st.sc - 1, sch=True), how, draws - 1, staged, memo
+        )
+    if st.fz:
+        acc += st.fz * _kept_flip_three(
+            st._with(fz=st.fz - 1), how, draws - 1, staged | FROZE, memo
+        )
+    if st.f3:
+        acc += st.f3 * _kept_flip_three(
+            st._with(f3=st.f3 - 1), how, draws - 1, staged | FLIPPED, memo
+        )
+    memo[key] = got = acc / st.size
+    return got
+
+
+class PlayOn:
+    """The chance to win from a hand now scoring ``x`` that may play on: the
+    better of staying and the best of a few stop-at-T continuations
+    (``winprob.cond_dist``, how such a hand usually ends)."""
+
+    def __init__(self, u: Outlook, stops: Sequence[int] = PLAY_ON_STOPS) -> None:
+        self.u, self.stops = u, stops
+        self._cache: dict[int, float] = {}
+
+    def __call__(self, x: float) -> float:
+        k = int(x)
+        got = self._cache.get(k)
+        if got is None:
+            u = self.u
+            got = u(k)
+            for t in self.stops:
+                if t > k:
+                    got = max(got, sum(p * u(y) for y, p in winprob.cond_dist(t, k)))
+            self._cache[k] = got
+        return got
+
+
 def forced_value(
     st: _State, u: Outlook, draws: int = 3, memo: dict[Any, float] | None = None
 ) -> float:
@@ -304,36 +444,93 @@ def forced_value(
     return got
 
 
-def best_target(view: SeatView, options: tuple[int, ...], freeze: bool) -> int:
-    """The seat whose Freeze / Flip Three raises this seat's chance to win the most.
+def _keeping(view: SeatView, st: _State, base: Outlook) -> tuple[float, float]:
+    """``(keep, bonus)``: its chance to win when it keeps a Flip Three, and what
+    playing on after giving it away is credited on top of its lookahead.
 
-    Its own round is followed card by card (the hit-or-stay lookahead, or the
-    three forced cards when it keeps a Flip Three); an opponent's is drawn from
-    the stop-at-T outcomes, frozen at its score or after three forced cards.
+    Heads-up it follows the three cards and what was staged among them
+    (:func:`_kept_flip_three`), no bonus. With several opponents: three cards,
+    then it stays; three blind hits are a policy it could follow itself, so
+    keeping the card is never worth more than playing on, and the shortfall of
+    the two-card lookahead is credited to playing on.
+    """
+    if len(view.players) == 2:
+        return _kept_flip_three(st, _Staging(view, base), 3, 0, {}), 0.0
+    own = forced_value(st, base)
+    return own, max(0.0, own - max(base(st.stay()), hit_value(st, base)))
+
+
+def target_values(view: SeatView, options: tuple[int, ...], freeze: bool) -> dict[int, float]:
+    """This seat's chance to win for each target of its Freeze or Flip Three.
+
+    Its own round is followed card by card: the hit-or-stay lookahead after
+    freezing or flipping an opponent, the three forced cards when it keeps a
+    Flip Three (:func:`_keeping`). An opponent's round is drawn from the
+    stop-at-T outcomes, frozen at its score or after three forced cards —
+    and heads-up, a Freeze that opponent meets among them comes back to this
+    seat (INTERFACES.md §4).
     """
     base = Outlook(view)
     unseen = view.unseen()
     me = view.me
-    active = me.status == ACTIVE
-    st = _State.of(me.numbers, me.modifiers, me.second_chance, unseen) if active else None
+    st = (
+        _State.of(me.numbers, me.modifiers, me.second_chance, unseen)
+        if me.status == ACTIVE
+        else None
+    )
     fixed = 0 if me.status == BUSTED else me.score
-    best, best_value = view.seat, float("-inf")
-    shortfall = 0.0
+    keep = bonus = 0.0
     if st is not None and not freeze and view.seat in options:
-        # Three blind hits are a policy it could follow itself, so keeping the Flip
-        # Three is never worth more than playing on; the two-card lookahead sees
-        # less than three cards, and that shortfall is added to playing on.
-        own = forced_value(st, base)
-        shortfall = max(0.0, own - max(base(st.stay()), hit_value(st, base)))
+        keep, bonus = _keeping(view, st, base)
+    out = {}
     for s in options:
         if s == view.seat:
-            value = base(fixed) if freeze else own
-        else:
-            t = next(r[3] for r in base.rivals if r[0] == s)
-            hand = view.hand(s)
-            dist = ((hand.score, 1.0),) if freeze else after_flip_three(hand, unseen, t)
-            u = base.changed(s, dist)
-            value = max(u(st.stay()), hit_value(st, u)) + shortfall if st is not None else u(fixed)
-        if value > best_value + 1e-12:
-            best, best_value = s, value
+            out[s] = base(fixed) if st is None or freeze else keep
+            continue
+        t = next(r[3] for r in base.rivals if r[0] == s)
+        hand = view.hand(s)
+        dist = ((hand.score, 1.0),) if freeze else after_flip_three(hand, unseen, t)
+        u = base.changed(s, dist)
+        if st is None:
+            out[s] = u(fixed)
+            continue
+        value = max(u(st.stay()), hit_value(st, u)) + bonus
+        if not freeze and len(view.players) == 2 and _freezes_me_first(view, s):
+            q = _staged_freeze(hand, unseen)  # its Freeze comes to this seat
+            value = (1.0 - q) * value + q * u(st.stay())
+        out[s] = value
+    return out
+
+
+def best_target(view: SeatView, options: tuple[int, ...], freeze: bool) -> int:
+    """The seat whose Freeze / Flip Three raises this seat's chance to win the most
+    (:func:`target_values`; the first in seat order on a tie)."""
+    values = target_values(view, options, freeze)
+    best, best_value = view.seat, float("-inf")
+    for s in options:
+        if values[s] > best_value + 1e-12:
+            best, best_value = s, values[s]
     return best
+
+
+def _freezes_me_first(view: SeatView, seat: int) -> bool:
+    """Whether ``seat`` would aim a Freeze at this seat: the active player with the
+    highest hand score (the baseline's rule, INTERFACES.md §4)."""
+    mine = view.me.score
+    return all(
+        view.hand(s).score <= mine
+        for s in range(len(view.players))
+        if s not in (seat, view.seat) and view.hand(s).status == ACTIVE
+    )
+
+
+def _staged_freeze(hand: HandView, unseen: Mapping[str, int]) -> float:
+    """Chance that a Flip Three's three cards hold a Freeze and do not bust ``hand``."""
+    size = sum(max(0, c) for c in unseen.values())
+    fz = max(0, unseen.get(FREEZE, 0))
+    if not size:
+        return 0.0
+    none = 1.0
+    for k in range(min(3, size)):
+        none *= max(0.0, 1.0 - fz / (size - k))
+    return (1.0 - none) * survive_three(hand.numbers, hand.second_chance, unseen)

@@ -146,30 +146,8 @@ def hit_stay_win(view: SeatView) -> tuple[float, float]:
 
 
 def target_win(view: SeatView, options: tuple[int, ...], freeze: bool) -> dict[int, float]:
-    """Chance to win for each target of a Freeze or Flip Three (as ``expert.best_target``)."""
-    base = expert.Outlook(view)
-    unseen = view.unseen()
-    me = view.me
-    active = me.status == ACTIVE
-    st = _State.of(me.numbers, me.modifiers, me.second_chance, unseen) if active else None
-    fixed = 0 if me.status == BUSTED else me.score
-    shortfall = own = 0.0
-    if st is not None and not freeze and view.seat in options:
-        own = expert.forced_value(st, base)
-        shortfall = max(0.0, own - max(base(st.stay()), expert.hit_value(st, base)))
-    out = {}
-    for s in options:
-        if s == view.seat:
-            out[s] = base(fixed) if freeze else own
-            continue
-        t = next(r[3] for r in base.rivals if r[0] == s)
-        hand = view.hand(s)
-        dist = ((hand.score, 1.0),) if freeze else expert.after_flip_three(hand, unseen, t)
-        u = base.changed(s, dist)
-        out[s] = (
-            max(u(st.stay()), expert.hit_value(st, u)) + shortfall if st is not None else u(fixed)
-        )
-    return out
+    """Chance to win for each target of a Freeze or Flip Three (``expert.best_target``'s)."""
+    return expert.target_values(view, options, freeze)
 
 
 def target_points(view: SeatView, options: tuple[int, ...], card: str) -> dict[int, float]:
