@@ -91,7 +91,9 @@ class Window:
         return done.stdout.strip()
 
     def _find_window(self) -> str:
-        deadline = time.monotonic() + 30
+        # generous: on a fresh checkout the first start makes the card art, and the
+        # tests share two cores with another worker (pytest -n 2)
+        deadline = time.monotonic() + 90
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"main.py exited: {self.stderr()}")
