@@ -35,13 +35,11 @@ from typing import Any
 from game.bots import winprob
 from game.bots.analysis import _falling, _State, flip_three_value, solo_hit_value
 from game.bots.common import opponents
-from game.bots.stopping import Stopping, TooBig
 from game.cards import FLIP7_BONUS, FLIP7_SIZE, FREEZE, MODIFIERS, SECOND_CHANCE, modifier_bonus
 from game.state import ACTIVE, BUSTED, HIT_OR_STAY, STAYED, Action
 from game.view import HandView, SeatView
 
 DEPTH = 2  # cards of lookahead for hit or stay
-CLOSE = 0.02  # a hit or stay this close (in chance to win) is searched to the end of the hand
 DEFAULT_T = 25  # an unknown opponent is modelled as the baseline (INTERFACES.md §4)
 MY_T = 25  # its own stop-at-T when it is out of the round
 
@@ -225,22 +223,6 @@ def hit_value(st: _State, u: Outlook, depth: int = DEPTH) -> float:
     return acc / st.size
 
 
-def own_hit_value(st: _State, u: Outlook) -> float:
-    """Expectation of ``U`` when hitting now, then hitting or staying well.
-
-    The two-card expectimax (:func:`hit_value`) settles most decisions; one it
-    finds within ``CLOSE`` of staying is searched to the end of the hand
-    (:class:`game.bots.stopping.Stopping`), unless that search grows too big.
-    """
-    quick = hit_value(st, u)
-    if abs(quick - u(st.stay())) > CLOSE:
-        return quick
-    try:
-        return Stopping(st, u).hit()
-    except TooBig:
-        return quick
-
-
 def wants_hit(view: SeatView) -> bool:
     me = view.me
     if len(view.players) == 1:  # alone at the table: the round score is all there is
@@ -251,7 +233,7 @@ def wants_hit(view: SeatView) -> bool:
     stay = u(st.stay())
     if stay >= 1.0 - 1e-12:
         return False  # banking now wins
-    hit = own_hit_value(st, u)
+    hit = hit_value(st, u)
     if hit > stay + 1e-12:
         return True
     # nothing to choose between: hit only when staying is (almost) sure to lose
