@@ -92,7 +92,7 @@ class Window:
 
     def _find_window(self) -> str:
         # generous: on a fresh checkout the first start makes the card art, and the
-        # tests share two cores with another worker (pytest -n 2)
+        # tests share two cores with other workers (pytest -n 3)
         deadline = time.monotonic() + 90
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
