@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import pygame
+import pygame_gui
 
 if TYPE_CHECKING:
     from ui.app import App
@@ -70,9 +71,12 @@ class Scene:
         return None
 
 
-class DialogScene(Scene):
+class ButtonDialog(Scene):
     """A dialog drawn over the scene beneath, with pygame_gui buttons that exist only
-    while it is on top (a screen pushed over it must not be clicked through)."""
+    while it is on top (a screen pushed over it must not be clicked through). A press
+    of button ``name`` is :meth:`choose` ``(name)``, a key is :meth:`on_key`; nothing
+    reaches the scene beneath. (The forms' pause menu and confirmations are
+    :class:`ui.screens.forms.DialogScene`, with fields and their own layout.)"""
 
     overlay = True
 
@@ -99,6 +103,23 @@ class DialogScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         if self.app.stack.top is self:
             self.build_ui()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            for name, button in self.buttons.items():
+                if event.ui_element is button:
+                    self.choose(name)
+                    break
+        elif event.type == pygame.KEYDOWN:
+            self.on_key(event.key)
+        return True  # modal: nothing reaches the scene beneath
+
+    def choose(self, name: str) -> None:
+        """The button ``name`` was pressed (or a key stands for it)."""
+        raise NotImplementedError
+
+    def on_key(self, key: int) -> None:
+        """A key pressed while the dialog is on top."""
 
     def dialog(self) -> pygame.Rect:
         """The dialog's rect: most of the window, centred (subclasses may size their own)."""

@@ -17,13 +17,13 @@ from game.commands.review import Review, costliest
 from ui.assets import BAND, CHART_GRID, CREAM, DIALOG, GOLD, MUTED, PALETTE
 from ui.chart import Line, PygamePen, Scale, Style, draw_chart
 from ui.i18n import language, t
-from ui.scene import DialogScene
+from ui.scene import ButtonDialog
 from ui.table.coach import line_msg
 from ui.theme import unit_for
 
 
 # ------------------------------------------------------------------ the summary
-class ReviewScene(DialogScene):
+class ReviewScene(ButtonDialog):
     """The review over the replay viewer (modal; Esc, Enter or *Close* goes back)."""
 
     def __init__(self, app, replay_scene) -> None:
@@ -67,24 +67,11 @@ class ReviewScene(DialogScene):
             )
         self._key = None
 
-    def handle_event(self, event) -> bool:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            for name, button in self.buttons.items():
-                if event.ui_element is button:
-                    self.choose(name)
-                    return True
-        if event.type == pygame.KEYDOWN:
-            if event.key in (
-                pygame.K_ESCAPE,
-                pygame.K_RETURN,
-                pygame.K_KP_ENTER,
-                pygame.K_SPACE,
-                pygame.K_c,
-            ):
-                self.choose("close")
-            elif pygame.K_1 <= event.key < pygame.K_1 + len(self.worst):
-                self.choose(f"go{event.key - pygame.K_1}")
-        return True  # modal
+    def on_key(self, key: int) -> None:
+        if key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_c):
+            self.choose("close")
+        elif pygame.K_1 <= key < pygame.K_1 + len(self.worst):
+            self.choose(f"go{key - pygame.K_1}")
 
     def choose(self, name: str) -> None:
         self.app.stack.pop()

@@ -14,11 +14,11 @@ import pygame_gui
 from ui.assets import BAND, CHART_GRID, CREAM, DIALOG, GOLD, ICE, MUTED, PALETTE, RED
 from ui.chart import Line, PygamePen, Scale, Style, draw_chart, nice_step
 from ui.i18n import t
-from ui.scene import DialogScene
+from ui.scene import ButtonDialog
 from ui.theme import unit_for, widen_buttons
 
 
-class Overlay(DialogScene):
+class Overlay(ButtonDialog):
     """A dialog over the table with buttons; ``auto`` seconds in demo mode, then ``advance``."""
 
     BUTTONS: tuple[tuple[str, str], ...] = ()
@@ -43,23 +43,12 @@ class Overlay(DialogScene):
         widen_buttons(self.buttons.values(), self.app.size[0])
         self._key = None
 
-    def handle_event(self, event) -> bool:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            for name, button in self.buttons.items():
-                if event.ui_element is button:
-                    self.choose(name)
-                    return True
-        if event.type == pygame.KEYDOWN:
-            if (
-                event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_n)
-                and self.GO_ON is not None
-            ):
+    def on_key(self, key: int) -> None:
+        if key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_n):
+            if self.GO_ON is not None:
                 self.choose(self.GO_ON)
-                return True
-            if event.key == pygame.K_ESCAPE:
-                self.app.to_menu()
-                return True
-        return True  # modal: nothing reaches the table
+        elif key == pygame.K_ESCAPE:
+            self.app.to_menu()
 
     def update(self, dt: float) -> None:
         if self.auto is not None:
@@ -70,9 +59,6 @@ class Overlay(DialogScene):
 
     def wakeup(self) -> float | None:
         return self.auto
-
-    def choose(self, name: str) -> None:
-        raise NotImplementedError
 
     def draw(self, surface: pygame.Surface) -> None:
         key = (self.app.size, self.table.shown.version)
