@@ -7,6 +7,20 @@ from game.engine import Game
 from game.gamefile import from_dict, new_game
 from game.state import Action
 
+#: seed 004, "La feuille de l'exemple" (the French score-keeping page): the four
+#: players and their points round by round; the seventh round is the last round
+#: of ``examples/seed004_last_round.json``
+SEED004_PLAYERS = ["Hugo", "Léa", "Lucas", "Chloé"]
+SEED004_ROUNDS = [
+    [24, 0, 35, 29],
+    [0, 41, 22, 36],
+    [38, 27, 0, 47],
+    [31, 19, 44, 0],
+    [45, 0, 39, 52],
+    [33, 73, 28, 21],
+    [64, 62, 21, 0],
+]
+
 
 def game_file(players, deck, moves=(), dealer=None, rules=None, totals=None, seed=0):
     """A flip7/1 dict. ``moves``: "Ana hit", "Ana stay", "Ana > Ben" (a target)."""

@@ -9,20 +9,12 @@ from game import gamefile
 from game.commands.simulate import play_game
 from game.tabletop.calculator import count
 from game.tabletop.sheet import FORMAT, ScoreSheet, SheetError, sheet_from_game
+from tests.helpers import SEED004_PLAYERS, SEED004_ROUNDS
 
 ROOT = Path(__file__).resolve().parent.parent
-PLAYERS = ["Hugo", "Léa", "Lucas", "Chloé"]
+PLAYERS = SEED004_PLAYERS
 HUGO, LEA, LUCAS, CHLOE = range(4)
-# seed 004, "La feuille de l'exemple": round points of Hugo, Léa, Lucas, Chloé
-SEED004 = [
-    [24, 0, 35, 29],
-    [0, 41, 22, 36],
-    [38, 27, 0, 47],
-    [31, 19, 44, 0],
-    [45, 0, 39, 52],
-    [33, 73, 28, 21],
-    [64, 62, 21, 0],
-]
+SEED004 = SEED004_ROUNDS
 
 
 def seed004(rounds=7, **kw):

@@ -8,6 +8,7 @@ from PIL import Image
 from game.commands.simulate import play_game
 from game.tabletop.calculator import count
 from game.tabletop.sheet import ScoreSheet, sheet_from_game
+from tests.helpers import SEED004_PLAYERS, SEED004_ROUNDS
 from ui.tabletop.sheet_draw import GOLD
 from ui.tabletop.sheet_export import (
     TEXTS,
@@ -24,15 +25,8 @@ A4_PT = (595.2, 841.92)  # what pillow writes for 2480 × 3508 px at 300 dpi (A4
 
 
 def seed004():
-    sheet = ScoreSheet(["Hugo", "Léa", "Lucas", "Chloé"])
-    for row in (
-        [24, 0, 35, 29],
-        [0, 41, 22, 36],
-        [38, 27, 0, 47],
-        [31, 19, 44, 0],
-        [45, 0, 39, 52],
-        [33, 73, 28, 21],
-    ):
+    sheet = ScoreSheet(SEED004_PLAYERS)
+    for row in SEED004_ROUNDS[:6]:
         sheet.add_round(row)
     sheet.add_round(
         [

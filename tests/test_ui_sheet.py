@@ -6,6 +6,7 @@ import pygame
 import pytest
 from PIL import Image
 
+from tests.helpers import SEED004_PLAYERS, SEED004_ROUNDS
 from ui import i18n
 from ui.driver import button_center, clear_entry, click, make_app, press, type_text
 from ui.screens.menu import MenuScene
@@ -14,16 +15,7 @@ from ui.tabletop.history_screen import ConfirmScene, HistoryScene
 from ui.tabletop.sheet_screen import SheetScene
 from ui.tabletop.sheet_setup import SheetSetupScene
 
-PLAYERS = ["Hugo", "Léa", "Lucas", "Chloé"]
-ROUNDS = [
-    [24, 0, 35, 29],
-    [0, 41, 22, 36],
-    [38, 27, 0, 47],
-    [31, 19, 44, 0],
-    [45, 0, 39, 52],
-    [33, 73, 28, 21],
-    [64, 62, 21, 0],
-]
+PLAYERS, ROUNDS = SEED004_PLAYERS, SEED004_ROUNDS
 
 
 @pytest.fixture(autouse=True)
