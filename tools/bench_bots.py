@@ -1,6 +1,6 @@
 """Bot strength and speed figures (the README's table), with 95% intervals.
 
-    python -m tools.bench_bots                 # the full set (about 16 minutes on 2 cores)
+    python -m tools.bench_bots                 # the full set (about 20 minutes on 2 cores)
     python -m tools.bench_bots --quick         # smaller samples, a rough look
     python -m tools.bench_bots --only solo,win,plugins,speed,decision
     python -m tools.bench_bots --match expert,examples/opponents/counter.py:choose --games 2000
@@ -22,6 +22,7 @@ from concurrent.futures import ProcessPoolExecutor
 from game import bots
 from game.bots import plugins
 from game.commands.simulate import game_seed, simulate_games, simulate_solo
+from game.commands.tournament import tournament
 from game.engine import Game
 
 OPPONENTS = "examples/opponents"
@@ -77,25 +78,27 @@ def interval(wins: int, games: int) -> str:
 
 
 def winrate(specs: list[str], games: int, seeds: list[int], workers: int) -> str:
-    """Seat 0's share over several seeds, pooled, with each seed's own figure."""
-    per, total = [], 0
-    for seed in seeds:
-        if all(s in bots.LEVELS for s in specs):
-            wins = simulate_games(specs, games, seed, workers)["wins"][0]
-        else:
-            wins = match(specs, games, seed, workers)[0]
-        per.append(wins)
-        total += wins
+    """Seat 0's share over several seeds, pooled, with each seed's own figure
+    (``python -m game.simulate``, which takes plug-in specs too)."""
+    per = [simulate_games(specs, games, seed, workers)["wins"][0] for seed in seeds]
     n = games * len(seeds)
-    tool = (
-        "python -m game.simulate --bots"
-        if all(s in bots.LEVELS for s in specs)
-        else "python -m tools.bench_bots --match"
-    )
     cmds = "; ".join(f"seed {s}: {w / games:.1%}" for s, w in zip(seeds, per, strict=True))
     return (
-        f"{interval(total, n)} of {n} games ({cmds})   "
-        f"[{tool} {','.join(specs)} --games {games} --seed {{{','.join(map(str, seeds))}}}]"
+        f"{interval(sum(per), n)} of {n} games ({cmds})   "
+        f"[python -m game.simulate --bots {','.join(specs)} --games {games} "
+        f"--seed {{{','.join(map(str, seeds))}}}]"
+    )
+
+
+def tournament_rate(specs: list[str], games: int, seats: int, workers: int) -> str:
+    """The first bot's win rate in ``python -m game.tournament`` (rotating seats)."""
+    result = tournament(specs, games, seats, 1, workers)
+    row = next(r for r in result["ranking"] if r["bot"] == specs[0])
+    low, high = row["ci95"]
+    return (
+        f"{row['win_rate']:.1%} ({low:.1%} – {high:.1%}) of {row['seats_played']} games, "
+        f"a fair share {result['fair_share']:.0%}   [python -m game.tournament --bots "
+        f"{','.join(specs)} --seats {seats} --games {games} --seed 1 --workers {workers}]"
     )
 
 
@@ -178,7 +181,7 @@ def main(argv: list[str] | None = None) -> int:
     games = 1000 if args.quick else 4000
     seeds = [1] if args.quick else [1, 2, 3]
     rounds = 20_000 if args.quick else 200_000
-    plugin_games = 300 if args.quick else 1000
+    plugin_games = 500 if args.quick else 2000  # x 2 for the tournament rows
     only = set(filter(None, args.only.split(","))) or {
         "solo",
         "win",
@@ -199,6 +202,11 @@ def main(argv: list[str] | None = None) -> int:
             "expert vs 1 × baseline (target ≥ 66%)",
             winrate(["expert", "baseline"], games, seeds, w),
         )
+        if not args.quick:
+            row(
+                "expert vs 1 × baseline, three more seeds",
+                winrate(["expert", "baseline"], games, [4, 5, 6], w),
+            )
         row(
             "expert vs 3 × baseline (target ≥ 46%)",
             winrate(["expert"] + ["baseline"] * 3, games, [1], w),
@@ -216,6 +224,16 @@ def main(argv: list[str] | None = None) -> int:
             winrate(["easy"] + ["baseline"] * 3, games, [1], w),
         )
     if "plugins" in only:
+        specs = [spec for _name, spec in plugin_specs()]
+        for name, spec in plugin_specs():
+            row(
+                f"expert vs {name}, heads-up, seats rotating",
+                tournament_rate(["expert", spec], 2 * plugin_games, 2, w),
+            )
+        row(
+            "expert at a 4-seat table with the three plug-ins, seats rotating",
+            tournament_rate(["expert", *specs], 2 * plugin_games, 4, w),
+        )
         for name, spec in plugin_specs():
             row(f"expert vs 1 × {name}", winrate(["expert", spec], plugin_games, [1], w))
             row(f"expert vs 3 × {name}", winrate(["expert"] + [spec] * 3, plugin_games, [1], w))

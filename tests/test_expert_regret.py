@@ -1,0 +1,48 @@
+"""tools/expert_regret.py: the playouts that judge the expert's decisions."""
+
+from __future__ import annotations
+
+from game import bots
+from game.state import HIT_OR_STAY
+from tools import expert_regret
+
+
+def test_every_choice_meets_the_same_reshuffles():
+    # the same action twice must give the same playouts, game by game: the
+    # choices are compared on equal luck (common random numbers)
+    game, _kind, actions, chosen, _n = expert_regret._position(3, 0)
+    runs = expert_regret._playouts(game, [actions[chosen]] * 2, 12, "salt")
+    assert runs[0] == runs[1]
+    assert len(runs[0]) == 12
+    other = expert_regret._playouts(game, [actions[chosen]], 12, "another salt")
+    assert game.pending is not None and game.pending.seat == 0  # the position is untouched
+    assert len(other[0]) == 12
+
+
+def test_the_position_is_a_decision_of_the_expert_and_its_own_choice():
+    kinds = set()
+    for k in range(8):
+        game, hit_or_stay, actions, chosen, decisions = expert_regret._position(4, k)
+        d = game.pending
+        assert d is not None and d.seat == 0 and len(actions) > 1
+        assert hit_or_stay == (d.kind == HIT_OR_STAY)
+        assert bots.get("expert")(game.view(0), actions, None) == actions[chosen]
+        assert decisions >= 1
+        kinds.add(hit_or_stay)
+    assert True in kinds  # hit or stay is the common decision
+
+
+def test_the_report_names_each_kind_and_the_recheck(capsys):
+    assert expert_regret.main(["--positions", "3", "--playouts", "4", "--workers", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "3 positions (all decisions), 4 playouts per choice" in out
+    assert "hit or stay:" in out and "per game" in out
+    assert "disagreements beyond two standard errors" in out
+
+
+def test_a_target_study_picks_only_freeze_and_flip_three_choices():
+    for k in range(4):
+        game, hit_or_stay, actions, _chosen, decisions = expert_regret._position(4, k, "target")
+        assert not hit_or_stay and game.pending.kind != HIT_OR_STAY
+        assert game.pending.card in ("freeze", "flip_three", "second_chance")
+        assert all(a.target is not None for a in actions) and decisions >= 1
