@@ -1,6 +1,6 @@
 """Bot strength and speed figures (the README's table), with 95% intervals.
 
-    python -m tools.bench_bots                 # the full set (about 20 minutes on 2 cores)
+    python -m tools.bench_bots                 # the full set (about 25 minutes on 2 cores)
     python -m tools.bench_bots --quick         # smaller samples, a rough look
     python -m tools.bench_bots --only solo,win,plugins,speed,decision
     python -m tools.bench_bots --match expert,examples/opponents/counter.py:choose --games 2000
@@ -235,7 +235,6 @@ def main(argv: list[str] | None = None) -> int:
             tournament_rate(["expert", *specs], 2 * plugin_games, 4, w),
         )
         for name, spec in plugin_specs():
-            row(f"expert vs 1 × {name}", winrate(["expert", spec], plugin_games, [1], w))
             row(f"expert vs 3 × {name}", winrate(["expert"] + [spec] * 3, plugin_games, [1], w))
             row(f"{name} vs 3 × baseline", winrate([spec] + ["baseline"] * 3, plugin_games, [1], w))
     if "speed" in only:
