@@ -72,7 +72,7 @@ KINDS = ("all", "hit", "target")
 def _position(seed: int, k: int, kind: str = "all") -> tuple[Game, bool, list[Action], int, int]:
     """Game ``k`` played up to one of the expert's decisions of ``kind``, picked
     uniformly among those it makes in that game; also how many it makes.
-    Games without such a decision go on to the next game (``k + 1``...)."""
+    A game without such a decision is replaced by another game of the same seed."""
 
     def play(k: int, stop: int) -> tuple[Game, int, Any]:
         game = Game(list(SEATS), seed=game_seed(seed, k), record_events=False)
@@ -120,8 +120,6 @@ def study(args: tuple[int, int, int, str]) -> dict[str, Any]:
         "differs": best != chosen,
         "margin": mean[best] - mean[chosen],
         "se": se,
-        "chosen": chosen,
-        "best": best,
     }
 
 
@@ -166,14 +164,14 @@ def main(argv: list[str] | None = None) -> int:
         gain, half = _mean_interval([r["gain"] for r in sub])
         # one decision picked uniformly per game: times that game's count of
         # decisions, it estimates the whole game's gain (this kind's share of it)
-        game, game_half = _mean_interval(
+        per_game, per_game_half = _mean_interval(
             [r["gain"] * r["decisions"] if r["kind"] == kind else 0.0 for r in rows]
         )
         differs = sum(r["differs"] for r in sub)
         print(
             f"  {kind}: {len(sub)} positions; the playouts' best differs in {differs}; "
             f"gain of switching {100 * gain:+.2f} ± {100 * half:.2f} points of win chance "
-            f"per decision, {100 * game:+.2f} ± {100 * game_half:.2f} per game"
+            f"per decision, {100 * per_game:+.2f} ± {100 * per_game_half:.2f} per game"
         )
     stand = sum(m > 0.0 for m in again)
     print(
