@@ -155,6 +155,21 @@ class SeatView:
         """
         return Counter(self._game.draw_pile)
 
+    def refill(self) -> Counter[str]:
+        """What the draw pile becomes once it runs out this round: the discard
+        pile, shuffled (R2.4); nothing when the discard is empty or was already
+        shuffled in once this round (then the round ends, R2.5)."""
+        game = self._game
+        if game.reshuffled_this_round:
+            return Counter()
+        return Counter(game.discard)
+
+    def next_draws(self) -> Counter[str]:
+        """What the next card drawn can be, in no order: the draw pile
+        (:meth:`unseen`), or when it is empty the pile a draw would shuffle
+        together first (:meth:`refill`)."""
+        return self.unseen() if self._game.draw_pile else self.refill()
+
 
 class HandSnapshot(NamedTuple):
     """One hand at one moment, as plain values."""

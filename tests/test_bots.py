@@ -1,12 +1,13 @@
 """Bots: always legal, the public view only, and the expert's game sense (issue 3)."""
 
 import random
+from collections import Counter
 
 import pytest
 
 from game import bots
 from game.bots.analysis import bust_probability
-from game.bots.common import bust_risk
+from game.bots.common import bust_risk, next_draws
 from game.cards import composition
 from game.commands.simulate import simulate_games
 from game.engine import Game
@@ -320,3 +321,37 @@ def test_a_flip_three_on_a_rival_may_bring_back_a_freeze():
     assert 0 < q < survive_three(hand.numbers, False, unseen)
     assert _staged_freeze(hand, {**unseen, "freeze": 0}) == 0.0
     assert _staged_freeze(hand, {**unseen, "freeze": 1}) < q
+
+
+def _empty_the_pile(game):
+    """The draw pile runs out: every card left in it lies in the discard instead."""
+    game.discard.extend(game.draw_pile)
+    game.draw_pile.clear()
+
+
+def test_next_draws_is_the_pile_or_the_discard_a_draw_shuffles_in():
+    game, _ = play(["Ana", "Ben"], ["10", "9"], totals=[172, 182])
+    view = game.view(0)
+    assert view.next_draws() == view.unseen() and view.draw_count == 92
+    _empty_the_pile(game)
+    discard = Counter(game.discard)
+    assert view.unseen() == Counter() and view.next_draws() == discard  # R2.4
+    game.apply(Action.hit(0))  # the discard is shuffled in, the hit takes its top card
+    drawn = game.hands[0].cards()[-1]
+    assert discard[drawn] and view.unseen() == discard - Counter([drawn])
+    assert view.refill() == Counter()  # shuffled in once this round already (R2.5)
+
+
+def test_expert_hits_on_a_small_hand_when_the_pile_is_empty():
+    # Ana (172) holds a lone 10, Ben (182) a 9; the pile has run out. The next
+    # card comes from the discard shuffled in (R2.4), so a hit is as good as ever:
+    # counting only the (empty) pile, the expert used to bank 10 and lose.
+    game, _ = play(["Ana", "Ben"], ["10", "9"], totals=[172, 182])
+    _empty_the_pile(game)
+    assert _decide("expert", game) == Action.hit(0)
+    assert _decide("normal", game) == Action.hit(0)
+    # from a view with only the members of INTERFACES.md §5 (no discard), the
+    # cards out of sight are counted instead: here exactly the discard
+    public = PublicView(game.view(0))
+    assert next_draws(public) == Counter(game.discard)
+    assert bots.get("expert")(public, game.legal_actions(), random.Random(1)) == Action.hit(0)

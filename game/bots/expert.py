@@ -38,7 +38,7 @@ from typing import Any
 
 from game.bots import winprob
 from game.bots.analysis import _falling, _State, flip_three_value, solo_hit_value
-from game.bots.common import opponents
+from game.bots.common import next_draws, opponents
 from game.cards import FLIP7_BONUS, FLIP7_SIZE, FREEZE, MODIFIERS, SECOND_CHANCE, modifier_bonus
 from game.state import ACTIVE, BUSTED, HIT_OR_STAY, STAYED, Action
 from game.view import HandView, SeatView
@@ -231,10 +231,10 @@ def hit_value(st: _State, u: Outlook, depth: int = DEPTH) -> float:
 def wants_hit(view: SeatView) -> bool:
     me = view.me
     if len(view.players) == 1:  # alone at the table: the round score is all there is
-        stay, hit = solo_hit_value(me.numbers, me.modifiers, me.second_chance, view.unseen())
+        stay, hit = solo_hit_value(me.numbers, me.modifiers, me.second_chance, next_draws(view))
         return hit > stay
     u = Outlook(view, leader_only=True)
-    st = _State.of(me.numbers, me.modifiers, me.second_chance, view.unseen())
+    st = _State.of(me.numbers, me.modifiers, me.second_chance, next_draws(view))
     stay = u(st.stay())
     if stay >= 1.0 - 1e-12:
         return False  # banking now wins
@@ -302,7 +302,7 @@ class _Staging:
             s, _total, dist, t = max(rivals, key=lambda r: r[1] + sum(y * p for y, p in r[2]))
             hand = view.hand(s)
             self.frozen = PlayOn(u.changed(s, ((hand.score, 1.0),)))
-            self.flipped = PlayOn(u.changed(s, after_flip_three(hand, view.unseen(), t)))
+            self.flipped = PlayOn(u.changed(s, after_flip_three(hand, next_draws(view), t)))
 
     def end(self, x: int, staged: int) -> float:
         key = (x, staged)
@@ -471,7 +471,7 @@ def target_values(view: SeatView, options: tuple[int, ...], freeze: bool) -> dic
     seat (INTERFACES.md §4).
     """
     base = Outlook(view)
-    unseen = view.unseen()
+    unseen = next_draws(view)
     me = view.me
     st = (
         _State.of(me.numbers, me.modifiers, me.second_chance, unseen)

@@ -129,7 +129,7 @@ def costliest(decisions: Iterable[Reviewed], n: int = 3) -> list[Reviewed]:
 def hit_stay_points(view: SeatView) -> tuple[float, float, bool]:
     """``(stay, hit)`` expected round points for the seat's hand, and whether exact."""
     me = view.me
-    unseen = view.unseen()
+    unseen = view.next_draws()
     if len(me.distinct) >= EXACT_NUMBERS or sum(unseen.values()) <= EXACT_PILE:
         stay, hit = solo_values_exact(me.numbers, me.modifiers, me.second_chance, unseen)
         return float(stay), hit, True
@@ -141,7 +141,7 @@ def hit_stay_win(view: SeatView) -> tuple[float, float]:
     """``(stay, hit)``: the expert's chance to win after each (its own numbers)."""
     me = view.me
     u = expert.Outlook(view, leader_only=True)
-    st = _State.of(me.numbers, me.modifiers, me.second_chance, view.unseen())
+    st = _State.of(me.numbers, me.modifiers, me.second_chance, view.next_draws())
     return u(st.stay()), expert.hit_value(st, u)
 
 
@@ -156,7 +156,7 @@ def target_points(view: SeatView, options: tuple[int, ...], card: str) -> dict[i
     if me.status != ACTIVE:
         own = float(0 if me.status == BUSTED else me.score)
         return {s: own for s in options}
-    unseen = view.unseen()
+    unseen = view.next_draws()
     st = _State.of(me.numbers, me.modifiers, me.second_chance, unseen)
     going_on = max(float(st.stay()), st.hit(2))
     out = {s: going_on for s in options}
@@ -179,7 +179,7 @@ def judge(
     rng = rng or random.Random(0)
     best = expert.choose(view, list(d.actions), rng)
     risk = (
-        bust_probability(me.numbers, me.second_chance, view.unseen())
+        bust_probability(me.numbers, me.second_chance, view.next_draws())
         if me.status == ACTIVE
         else 0.0
     )

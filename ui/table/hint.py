@@ -14,11 +14,11 @@ class Odds(NamedTuple):
 
 
 def odds(game, seat: int) -> Odds | None:
-    """The hint for ``seat``, or None when nothing can be said (no card left unseen)."""
+    """The hint for ``seat``, or None when nothing can be said (no card can come)."""
     view = game.view(seat)
     try:
         me = view.me
-        unseen = dict(view.unseen())
+        unseen = dict(view.next_draws())
         return Odds(
             float(bust_probability(me.numbers, me.second_chance, unseen)),
             float(hit_gain(me.numbers, me.modifiers, me.second_chance, unseen)),
