@@ -18,7 +18,11 @@ Every decision maximises an estimate of its chance to win the game (R8):
   the next cards: an expectimax two cards deep over the unseen cards
   (:class:`game.bots.analysis._State`: exact bust odds, modifiers, x2, Second
   Chance, Flip 7, Freeze and Flip Three). When staying cannot win (someone
-  is out of the round above the target and above it), it hits.
+  is out of the round above the target and above it), it hits. In a round
+  that may end the game, heads-up, a hit is also followed by the rival's next
+  card: staying in lets it answer the rival's result (:func:`_interleaved_hit`).
+  The next cards are the draw pile, or once it is empty the discard a draw
+  shuffles in (R2.4, :func:`game.bots.common.next_draws`).
 - **Freeze and Flip Three** go to the seat (itself included) whose change of
   round outcome raises that chance the most (:func:`target_values`).
   Heads-up, keeping a Flip Three is followed through its three cards, what
@@ -39,7 +43,17 @@ from typing import Any
 from game.bots import winprob
 from game.bots.analysis import _falling, _State, flip_three_value, solo_hit_value
 from game.bots.common import next_draws, opponents
-from game.cards import FLIP7_BONUS, FLIP7_SIZE, FREEZE, MODIFIERS, SECOND_CHANCE, modifier_bonus
+from game.cards import (
+    FLIP7_BONUS,
+    FLIP7_SIZE,
+    FLIP_THREE,
+    FREEZE,
+    MODIFIERS,
+    NUMBERS,
+    SECOND_CHANCE,
+    hand_score,
+    modifier_bonus,
+)
 from game.state import ACTIVE, BUSTED, HIT_OR_STAY, STAYED, Action
 from game.view import HandView, SeatView
 
@@ -230,19 +244,121 @@ def hit_value(st: _State, u: Outlook, depth: int = DEPTH) -> float:
 
 def wants_hit(view: SeatView) -> bool:
     me = view.me
+    pile = next_draws(view)
     if len(view.players) == 1:  # alone at the table: the round score is all there is
-        stay, hit = solo_hit_value(me.numbers, me.modifiers, me.second_chance, next_draws(view))
+        stay, hit = solo_hit_value(me.numbers, me.modifiers, me.second_chance, pile)
         return hit > stay
     u = Outlook(view, leader_only=True)
-    st = _State.of(me.numbers, me.modifiers, me.second_chance, next_draws(view))
+    st = _State.of(me.numbers, me.modifiers, me.second_chance, pile)
     stay = u(st.stay())
     if stay >= 1.0 - 1e-12:
         return False  # banking now wins
     hit = hit_value(st, u)
+    rival = _rival_draws_next(view, u)
+    if rival is not None and sum(pile.values()) > 1:
+        hit = max(hit, _interleaved_hit(view, u, pile, *rival))
     if hit > stay + 1e-12:
         return True
     # nothing to choose between: hit only when staying is (almost) sure to lose
     return hit >= stay - 1e-12 and stay < 1e-6
+
+
+# the stop-at-T a hand may play on with once it has seen the rival's next card
+ALL_STOPS = tuple(range(15, 65, 5))
+
+
+def _rival_draws_next(view: SeatView, u: Outlook) -> tuple[int, int] | None:
+    """``(seat, T)`` of the rival when its next card may decide the game: heads-up,
+    it is still in the round and will hit (its score is below its T), and the
+    game ends this round if it reaches T or if this seat stays (R8.1)."""
+    if len(u.rivals) != 1 or len(view.players) != 2:
+        return None
+    seat, total, _dist, t = u.rivals[0]
+    hand = view.hand(seat)
+    if hand.status != ACTIVE or hand.score >= t:
+        return None
+    target = view.rules.target
+    if u.mine + view.me.score >= target or total + t >= target:
+        return seat, t
+    return None
+
+
+Hand = tuple[tuple[str, ...], tuple[str, ...], bool]  # numbers, modifiers, Second Chance
+
+
+def _after_card(hand: Hand, card: str) -> Hand | int:
+    """A hand after it takes ``card``, or its final score when the card ends its
+    round (a bust, R4.2: 0; a Flip 7, R4.4). Freeze and Flip Three are blanks."""
+    numbers, modifiers, sch = hand
+    if card in NUMBERS:
+        if card in numbers:
+            return (numbers, modifiers, False) if sch else 0  # R5.3
+        numbers += (card,)
+        if len(numbers) >= FLIP7_SIZE:
+            return hand_score(numbers, modifiers, True)
+    elif card in MODIFIERS:
+        modifiers += (card,)
+    elif card == SECOND_CHANCE:
+        sch = True
+    return numbers, modifiers, sch
+
+
+def _rival_after(hand: HandView, card: str, t: int) -> winprob.Dist:
+    """How a stop-at-``t`` rival's round ends after it draws ``card`` (its Freeze,
+    Flip Three or Second Chance counted as a blank)."""
+    after = _after_card((tuple(hand.numbers), tuple(hand.modifiers), hand.second_chance), card)
+    if isinstance(after, int):
+        return ((after, 1.0),)
+    score = hand_score(after[0], after[1])
+    return ((score, 1.0),) if score >= t else winprob.cond_dist(t, score)
+
+
+def _interleaved_hit(
+    view: SeatView, u: Outlook, pile: Mapping[str, int], seat: int, t: int
+) -> float:
+    """Hit, then the rival draws its next card, then choose again knowing how it went.
+
+    In a round that may end the game, a hand still in the round can answer
+    the rival's result (keep drawing to beat a total it stayed on); the plain
+    lookahead draws the rival's outcome as if it were decided already. After
+    the rival's card, this seat stays, takes one more card, or plays on with
+    the best stop-at-T (:class:`PlayOn`).
+    """
+    me, rival = view.me, view.hand(seat)
+    mine: Hand = (tuple(me.numbers), tuple(me.modifiers), me.second_chance)
+    size = sum(pile.values())
+    after: dict[winprob.Dist, tuple[Outlook, PlayOn]] = {}
+    acc = 0.0
+    for c1, n1 in pile.items():
+        if n1 <= 0:
+            continue
+        if c1 in (FREEZE, FLIP_THREE):  # as the lookahead values them
+            st0 = _State.of(*mine, pile)
+            acc += n1 * u(st0.stay() if c1 == FREEZE else st0._flip_three_value())
+            continue
+        hand = _after_card(mine, c1)
+        if isinstance(hand, int):
+            acc += n1 * u(hand)
+            continue
+        rest = dict(pile)
+        rest[c1] -= 1
+        st = _State.of(*hand, rest)
+        x = st.stay()
+        ways: dict[winprob.Dist, int] = {}
+        for c2, n2 in rest.items():
+            if n2 > 0:
+                dist = _rival_after(rival, c2, t)
+                ways[dist] = ways.get(dist, 0) + n2
+        sub = 0.0
+        for dist, n2 in ways.items():
+            got = after.get(dist)
+            if got is None:
+                changed = u.changed(seat, dist)
+                got = after[dist] = (changed, PlayOn(changed, ALL_STOPS))
+            u2, on = got
+            sub += n2 * max(on(x), hit_value(st, u2, 1) if st.size else u2(x))
+        acc += n1 * sub / (size - 1)
+    return acc / size
 
 
 # -- Freeze and Flip Three -----------------------------------------------------
