@@ -254,8 +254,7 @@ def wants_hit(view: SeatView) -> bool:
     if stay >= 1.0 - 1e-12:
         return False  # banking now wins
     hit = hit_value(st, u)
-    rival = _rival_draws_next(view, u)
-    if rival is not None and sum(pile.values()) > 1:
+    if hit <= stay and (rival := _rival_draws_next(view, u)) is not None and st.size > 1:
         hit = max(hit, _interleaved_hit(view, u, pile, *rival))
     if hit > stay + 1e-12:
         return True
@@ -328,6 +327,10 @@ def _interleaved_hit(
     mine: Hand = (tuple(me.numbers), tuple(me.modifiers), me.second_chance)
     size = sum(pile.values())
     after: dict[winprob.Dist, tuple[Outlook, PlayOn]] = {}
+    rival_after = {card: _rival_after(rival, card, t) for card, n in pile.items() if n > 0}
+    ways: dict[winprob.Dist, int] = {}  # the rival's next card, grouped by what it makes
+    for card, dist in rival_after.items():
+        ways[dist] = ways.get(dist, 0) + pile[card]
     acc = 0.0
     for c1, n1 in pile.items():
         if n1 <= 0:
@@ -344,13 +347,12 @@ def _interleaved_hit(
         rest[c1] -= 1
         st = _State.of(*hand, rest)
         x = st.stay()
-        ways: dict[winprob.Dist, int] = {}
-        for c2, n2 in rest.items():
-            if n2 > 0:
-                dist = _rival_after(rival, c2, t)
-                ways[dist] = ways.get(dist, 0) + n2
+        taken = rival_after[c1]  # the card this seat took is not the rival's
         sub = 0.0
         for dist, n2 in ways.items():
+            n2 -= dist == taken
+            if not n2:
+                continue
             got = after.get(dist)
             if got is None:
                 changed = u.changed(seat, dist)
