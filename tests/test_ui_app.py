@@ -173,6 +173,11 @@ def test_the_hint_counts_the_unseen_cards():
     unseen = game.view(0).unseen()
     assert odds.bust == pytest.approx(unseen["12"] / sum(unseen.values()))
     assert -12 < odds.gain < 12
+    # the pile runs out: the next card comes from the discard shuffled in (R2.4)
+    game.discard.extend(game.draw_pile)
+    game.draw_pile.clear()
+    odds = hint_odds(game, 0)
+    assert odds.bust == pytest.approx(unseen["12"] / sum(unseen.values()))
 
 
 def test_the_screen_shows_the_french_edition_names():
