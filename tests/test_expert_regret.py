@@ -46,3 +46,15 @@ def test_a_target_study_picks_only_freeze_and_flip_three_choices():
         assert not hit_or_stay and game.pending.kind != HIT_OR_STAY
         assert game.pending.card in ("freeze", "flip_three", "second_chance")
         assert all(a.target is not None for a in actions) and decisions >= 1
+
+
+def test_a_late_study_picks_only_decisions_near_the_end():
+    for k in range(4):
+        game, _hit_or_stay, _actions, _chosen, decisions = expert_regret._position(4, k, late=150)
+        assert game.pending.seat == 0 and max(game.totals) >= 150 and decisions >= 1
+    assert (
+        expert_regret.main(
+            ["--positions", "2", "--playouts", "2", "--workers", "1", "--late", "150"]
+        )
+        == 0
+    )

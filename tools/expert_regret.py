@@ -3,11 +3,13 @@
     python -m tools.expert_regret                           # 200 positions, 400 playouts
     python -m tools.expert_regret --positions 40 --playouts 100    # a rough look
     python -m tools.expert_regret --kind target --positions 60     # Freeze / Flip Three only
+    python -m tools.expert_regret --late 150 --playouts 1000       # the end of the game only
 
 Games of ``expert`` against ``baseline`` are played (game ``k`` seeded as in
 ``python -m game.simulate``). In each game one decision of the expert is
 picked at random, uniformly among those it makes (hit or stay, or the target
-of a Freeze / Flip Three), and every legal choice there is played out to the
+of a Freeze / Flip Three; with ``--late N`` only those made once a total has
+reached N), and every legal choice there is played out to the
 end of the game ``--playouts`` times with the real bots. Each playout
 reshuffles the draw pile (all the expert may know of it is its content,
 R2.4), and every choice meets the same shuffles, so the choices are compared
@@ -69,7 +71,9 @@ def _playouts(game: Game, actions: list[Action], n: int, salt: str) -> list[list
 KINDS = ("all", "hit", "target")
 
 
-def _position(seed: int, k: int, kind: str = "all") -> tuple[Game, bool, list[Action], int, int]:
+def _position(
+    seed: int, k: int, kind: str = "all", late: int = 0
+) -> tuple[Game, bool, list[Action], int, int]:
     """Game ``k`` played up to one of the expert's decisions of ``kind``, picked
     uniformly among those it makes in that game; also how many it makes.
     A game without such a decision is replaced by another game of the same seed."""
@@ -82,7 +86,12 @@ def _position(seed: int, k: int, kind: str = "all") -> tuple[Game, bool, list[Ac
         while (d := game.pending) is not None:
             action = choosers[d.seat](game.view(d.seat), list(d.actions), rng)
             hit = d.kind == HIT_OR_STAY
-            if d.seat == 0 and len(d.actions) > 1 and kind in ("all", "hit" if hit else "target"):
+            if (
+                d.seat == 0
+                and len(d.actions) > 1
+                and kind in ("all", "hit" if hit else "target")
+                and max(game.totals) >= late
+            ):
                 if made == stop:
                     return game, made, action
                 made += 1
@@ -98,9 +107,9 @@ def _position(seed: int, k: int, kind: str = "all") -> tuple[Game, bool, list[Ac
     return game, d.kind == HIT_OR_STAY, actions, actions.index(action), total
 
 
-def study(args: tuple[int, int, int, str]) -> dict[str, Any]:
-    seed, k, n, kind = args
-    game, hit_or_stay, actions, chosen, decisions = _position(seed, k, kind)
+def study(args: tuple[int, int, int, str, int]) -> dict[str, Any]:
+    seed, k, n, kind, late = args
+    game, hit_or_stay, actions, chosen, decisions = _position(seed, k, kind, late)
     runs = _playouts(game, actions, n, f"{seed}:{k}")
     half = n // 2
     mean = [sum(r) / n for r in runs]
@@ -123,10 +132,10 @@ def study(args: tuple[int, int, int, str]) -> dict[str, Any]:
     }
 
 
-def recheck(args: tuple[int, int, int, str]) -> float:
+def recheck(args: tuple[int, int, int, str, int]) -> float:
     """The margin of the playouts' best over the expert's choice, played again."""
-    seed, k, n, kind = args
-    game, _kind, actions, chosen, _decisions = _position(seed, k, kind)
+    seed, k, n, kind, late = args
+    game, _kind, actions, chosen, _decisions = _position(seed, k, kind, late)
     runs = _playouts(game, actions, n, f"again:{seed}:{k}")
     mean = [sum(r) / n for r in runs]
     return max(mean) - mean[chosen]
@@ -145,16 +154,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=21)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--kind", choices=KINDS, default="all", help="which decisions to pick from")
+    parser.add_argument(
+        "--late", type=int, default=0, help="only decisions once some total has reached this"
+    )
     args = parser.parse_args(argv)
     with ProcessPoolExecutor(args.workers) as pool:
-        jobs = [(args.seed, k, args.playouts, args.kind) for k in range(args.positions)]
+        jobs = [(args.seed, k, args.playouts, args.kind, args.late) for k in range(args.positions)]
         rows = list(pool.map(study, jobs))
         doubt = [r for r in rows if r["differs"] and r["margin"] > 2 * r["se"]]
         again = list(
-            pool.map(recheck, [(r["seed"], r["k"], 10 * args.playouts, args.kind) for r in doubt])
+            pool.map(
+                recheck,
+                [(r["seed"], r["k"], 10 * args.playouts, args.kind, args.late) for r in doubt],
+            )
         )
     print(
-        f"expert vs baseline, heads-up: {len(rows)} positions ({args.kind} decisions), "
+        f"expert vs baseline, heads-up: {len(rows)} positions ({args.kind} decisions"
+        + (f", once a total has reached {args.late}" if args.late else "")
+        + "), "
         f"{args.playouts} playouts per choice (seed {args.seed})"
     )
     for kind in ("hit or stay", "target"):
