@@ -255,7 +255,7 @@ def wants_hit(view: SeatView) -> bool:
         return False  # banking now wins
     hit = hit_value(st, u)
     if hit <= stay and (rival := _rival_draws_next(view, u)) is not None and st.size > 1:
-        hit = max(hit, _interleaved_hit(view, u, pile, *rival))
+        hit = max(hit, _interleaved_hit(view, u, st, pile, *rival))
     if hit > stay + 1e-12:
         return True
     # nothing to choose between: hit only when staying is (almost) sure to lose
@@ -313,7 +313,7 @@ def _rival_after(hand: HandView, card: str, t: int) -> winprob.Dist:
 
 
 def _interleaved_hit(
-    view: SeatView, u: Outlook, pile: Mapping[str, int], seat: int, t: int
+    view: SeatView, u: Outlook, st: _State, pile: Mapping[str, int], seat: int, t: int
 ) -> float:
     """Hit, then the rival draws its next card, then choose again knowing how it went.
 
@@ -321,11 +321,11 @@ def _interleaved_hit(
     the rival's result (keep drawing to beat a total it stayed on); the plain
     lookahead draws the rival's outcome as if it were decided already. After
     the rival's card, this seat stays, takes one more card, or plays on with
-    the best stop-at-T (:class:`PlayOn`).
+    the best stop-at-T (:class:`PlayOn`). ``st`` is this seat's hand now, over ``pile``.
     """
     me, rival = view.me, view.hand(seat)
     mine: Hand = (tuple(me.numbers), tuple(me.modifiers), me.second_chance)
-    size = sum(pile.values())
+    size = st.size
     after: dict[winprob.Dist, tuple[Outlook, PlayOn]] = {}
     rival_after = {card: _rival_after(rival, card, t) for card, n in pile.items() if n > 0}
     ways: dict[winprob.Dist, int] = {}  # the rival's next card, grouped by what it makes
@@ -336,8 +336,7 @@ def _interleaved_hit(
         if n1 <= 0:
             continue
         if c1 in (FREEZE, FLIP_THREE):  # as the lookahead values them
-            st0 = _State.of(*mine, pile)
-            acc += n1 * u(st0.stay() if c1 == FREEZE else st0._flip_three_value())
+            acc += n1 * u(st.stay() if c1 == FREEZE else st._flip_three_value())
             continue
         hand = _after_card(mine, c1)
         if isinstance(hand, int):
@@ -345,8 +344,8 @@ def _interleaved_hit(
             continue
         rest = dict(pile)
         rest[c1] -= 1
-        st = _State.of(*hand, rest)
-        x = st.stay()
+        nxt = _State.of(*hand, rest)
+        x = nxt.stay()
         taken = rival_after[c1]  # the card this seat took is not the rival's
         sub = 0.0
         for dist, n2 in ways.items():
@@ -358,7 +357,7 @@ def _interleaved_hit(
                 changed = u.changed(seat, dist)
                 got = after[dist] = (changed, PlayOn(changed, ALL_STOPS))
             u2, on = got
-            sub += n2 * max(on(x), hit_value(st, u2, 1) if st.size else u2(x))
+            sub += n2 * max(on(x), hit_value(nxt, u2, 1) if nxt.size else u2(x))
         acc += n1 * sub / (size - 1)
     return acc / size
 
