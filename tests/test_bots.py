@@ -371,3 +371,57 @@ def test_expert_stays_in_to_answer_the_rivals_last_round():
     game.draw_pile[:] = pile
     game.discard[:] = (composition() - Counter(pile) - Counter(["9", "11", "12", "12"])).elements()
     assert _decide("expert", game) == Action.hit(0)
+
+
+def _tiny_pile(game, pile):
+    """The draw pile is ``pile``; every other card not in a hand is in the discard."""
+    held = Counter(c for hand in game.hands for c in hand.cards())
+    game.draw_pile[:] = pile
+    game.discard[:] = (composition() - Counter(pile) - held).elements()
+
+
+def test_expert_counts_freezing_the_rival_with_a_freeze_it_draws():
+    # Ana holds a 10, Ben a 5 and draws again (below 25). Two cards are left: a
+    # Freeze and a 9. The plain lookahead banks Ana's 10 when she draws the
+    # Freeze; heads-up she may freeze Ben on 5 instead (R5.1) and then take the 9.
+    from game.bots.analysis import _State
+    from game.bots.expert import aimed_hit_value, hit_value
+
+    game, _ = play(["Ana", "Ben"], ["10", "5"], totals=[100, 100])
+    _tiny_pile(game, ["freeze", "9"])
+    view = game.view(0)
+    u = Outlook(view, leader_only=True)
+    pile = next_draws(view)
+    st = _State.of(view.me.numbers, view.me.modifiers, view.me.second_chance, pile)
+    ben_frozen = u.changed(1, ((5, 1.0),))
+    # the 9 first: Ana on 19, and Ben's next card is the Freeze, aimed at her: 19
+    # the Freeze first: the better of banking 10 and freezing Ben, then the 9
+    expected = (u(19) + max(u(10), ben_frozen(19))) / 2
+    assert ben_frozen(19) > u(10)
+    assert aimed_hit_value(view, u, st, pile) == pytest.approx(expected)
+    assert hit_value(st, u) == pytest.approx((u(19) + u(10)) / 2)
+
+
+def test_expert_counts_the_rivals_freeze_aimed_at_it():
+    # Ana holds a 10 and Ben a 5 (he draws again). Left: a 1, a 2 and a Freeze.
+    # After Ana's 1 she would draw again (the 2 or her own Freeze), but Ben
+    # draws before her: half the time the Freeze, which he aims at her (the
+    # baseline's rule, INTERFACES.md §4) and she banks 11. The 2 likewise.
+    from game.bots.analysis import _State
+    from game.bots.expert import aimed_hit_value
+
+    game, _ = play(["Ana", "Ben"], ["10", "5"], totals=[100, 100])
+    _tiny_pile(game, ["1", "2", "freeze"])
+    view = game.view(0)
+    u = Outlook(view, leader_only=True)
+    pile = next_draws(view)
+    st = _State.of(view.me.numbers, view.me.modifiers, view.me.second_chance, pile)
+    ben_frozen = u.changed(1, ((5, 1.0),))
+
+    def after(score, other):  # Ana on `score`, `other` and the Freeze left
+        again = (u(score + other) + u(score)) / 2  # her own Freeze at the leaf: banks
+        return (max(u(score), again) + u(score)) / 2  # Ben's Freeze half the time
+
+    freeze = max(u(10), (ben_frozen(11) + ben_frozen(12)) / 2)
+    expected = (after(11, 2) + after(12, 1) + freeze) / 3
+    assert aimed_hit_value(view, u, st, pile) == pytest.approx(expected)

@@ -17,7 +17,10 @@ Every decision maximises an estimate of its chance to win the game (R8):
 - **Hit or stay** compares ``U(score now)`` with the expectation of ``U`` over
   the next cards: an expectimax two cards deep over the unseen cards
   (:class:`game.bots.analysis._State`: exact bust odds, modifiers, x2, Second
-  Chance, Flip 7, Freeze and Flip Three). When staying cannot win (someone
+  Chance, Flip 7, Freeze and Flip Three). Heads-up, while the rival is in the
+  round, its next card may be a Freeze or Flip Three aimed at this seat, and
+  a Freeze or Flip Three this seat draws may go to the rival
+  (:func:`aimed_hit_value`). When staying cannot win (someone
   is out of the round above the target and above it), it hits. In a round
   that may end the game, heads-up, a hit is also followed by the rival's next
   card: staying in lets it answer the rival's result (:func:`_interleaved_hit`).
@@ -59,7 +62,6 @@ from game.view import HandView, SeatView
 
 DEPTH = 2  # cards of lookahead for hit or stay
 DEFAULT_T = 25  # an unknown opponent is modelled as the baseline (INTERFACES.md §4)
-MY_T = 25  # its own stop-at-T when it is out of the round
 PLAY_ON_STOPS = (20, 25, 30)  # the stop-at-T a hand may play on with after a Flip Three
 
 MODELS = (15, 20, 25, 30, 35)  # the stop-at-T an opponent is modelled with
@@ -253,13 +255,65 @@ def wants_hit(view: SeatView) -> bool:
     stay = u(st.stay())
     if stay >= 1.0 - 1e-12:
         return False  # banking now wins
-    hit = hit_value(st, u)
+    hit = aimed_hit_value(view, u, st, pile)
     if hit <= stay and (rival := _rival_draws_next(view, u)) is not None and st.size > 1:
         hit = max(hit, _interleaved_hit(view, u, st, pile, *rival))
     if hit > stay + 1e-12:
         return True
     # nothing to choose between: hit only when staying is (almost) sure to lose
     return hit >= stay - 1e-12 and stay < 1e-6
+
+
+def aimed_hit_value(view: SeatView, u: Outlook, st: _State, pile: Mapping[str, int]) -> float:
+    """:func:`hit_value` with the action cards aimed, heads-up while the rival is in.
+
+    The plain lookahead lets every Freeze and Flip Three land on this seat. In
+    a heads-up round both players are still in, so (R5.1, and INTERFACES.md §4
+    for how the baseline aims):
+
+    - after this seat's card, the rival's next one (when it will hit) may be
+      its Freeze, aimed at this seat, which then banks what it holds, or its
+      Flip Three: three forced cards on this seat (R5.4);
+    - a Freeze or Flip Three this seat draws may go to the rival instead: a
+      Freeze banks the rival's score, a Flip Three forces three cards on it,
+      and this seat plays on — whichever its chance to win prefers.
+    """
+    if len(view.players) != 2 or len(u.rivals) != 1 or not st.size:
+        return hit_value(st, u)
+    seat, _total, _dist, t = u.rivals[0]
+    rival = view.hand(seat)
+    if rival.status != ACTIVE:
+        return hit_value(st, u)
+    aimed_at_me = rival.score < t  # it will draw again before this seat decides
+    acc = 0.0
+    for copies, nxt in st.children():
+        if not isinstance(nxt, _State):
+            acc += copies * u(nxt)
+            continue
+        s = u(nxt.stay())
+        h = hit_value(nxt, u, DEPTH - 1) if nxt.size else s
+        value = h if h > s else s
+        if aimed_at_me and nxt.size and (nxt.fz or nxt.f3):
+            frozen, flipped = nxt.fz / nxt.size, nxt.f3 / nxt.size
+            value = (1.0 - frozen - flipped) * value + frozen * s
+            if flipped:
+                value += flipped * u(nxt._flip_three_value())
+        acc += copies * value
+    # its own Freeze / Flip Three: st.children() counted them as kept
+    for n, card in ((st.fz, FREEZE), (st.f3, FLIP_THREE)):
+        if not n:
+            continue
+        after = st._with(fz=st.fz - 1) if card == FREEZE else st._with(f3=st.f3 - 1)
+        x = after.stay()
+        kept = u(x) if card == FREEZE else u(st._flip_three_value())
+        given = u.changed(
+            seat,
+            ((rival.score, 1.0),) if card == FREEZE else after_flip_three(rival, pile, t),
+        )
+        alt = max(given(x), hit_value(after, given, 1) if after.size else given(x))
+        if alt > kept:
+            acc += n * (alt - kept)
+    return acc / st.size
 
 
 # the stop-at-T a hand may play on with once it has seen the rival's next card
