@@ -25,14 +25,16 @@ import math
 import random
 import subprocess
 import types
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from functools import cache
 from pathlib import Path
 
 from game import bots
 from game.bots import Bot
-from game.commands.simulate import game_seed, stay_limits
-from game.engine import Game
+from game.commands.simulate import game_seed, play_game
+from game.state import Action
+from game.view import SeatView
 
 ROOT = Path(__file__).resolve().parent.parent
 SEATS = ("expert", "baseline")
@@ -56,25 +58,17 @@ def base_expert(rev: str) -> Bot:
 def _play(seed: int, k: int, expert: Bot, base: Bot | None = None) -> tuple[bool, bool]:
     """Game ``k`` of ``seed`` as ``game.simulate`` plays it, with ``expert`` in seat 0:
     (the expert won, ``base`` would have decided some position differently)."""
-    game = Game(
-        [f"{level}{i}" for i, level in enumerate(SEATS)],
-        seed=game_seed(seed, k),
-        bots=SEATS,
-        record_events=False,
-        stay_at=stay_limits(SEATS),
-    )
-    rng = random.Random(game_seed(seed, k) ^ 0x5EED)
-    baseline = bots.get("baseline")
-    views = [game.view(seat) for seat in range(len(SEATS))]
     differed = False
-    while (d := game.pending) is not None:
-        if d.seat:
-            action = baseline(views[1], d.actions, rng)
-        else:
-            action = expert(views[0], d.actions, rng)
-            if base is not None and not differed:
-                differed = base(views[0], d.actions, random.Random(0)) != action
-        game.apply(action, False)
+    own_rng = random.Random(0)  # the base draws nothing from the game's generator
+
+    def watched(view: SeatView, legal: Sequence[Action], rng: random.Random) -> Action:
+        nonlocal differed
+        action = expert(view, legal, rng)
+        if base is not None and not differed:
+            differed = base(view, legal, own_rng) != action
+        return action
+
+    game = play_game(SEATS, game_seed(seed, k), choosers=(watched, bots.get("baseline")))
     return game.winner == 0, differed
 
 

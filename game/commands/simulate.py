@@ -52,13 +52,20 @@ def stay_limits(levels: Sequence[str]) -> list[int | None]:
     return [baseline.STAY_AT if level == "baseline" else None for level in levels]
 
 
-def play_game(levels: tuple[str, ...], seed: int, rules: RuleOptions | None = None) -> Game:
+def play_game(
+    levels: tuple[str, ...],
+    seed: int,
+    rules: RuleOptions | None = None,
+    choosers: Sequence[Bot] | None = None,
+) -> Game:
     """One whole game between bots; returns the finished game.
 
     A misbehaving plug-in raises :class:`~game.bots.plugins.BotError` (the game stays
-    as it was before that decision).
+    as it was before that decision). ``choosers`` replaces the seats' bots
+    (tools that watch a level's decisions); ``levels`` still names the seats.
     """
-    choosers = load_bots(levels)
+    if choosers is None:
+        choosers = load_bots(levels)
     game = Game(
         [f"{level}{i}" for i, level in enumerate(levels)],
         rules,
