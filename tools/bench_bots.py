@@ -1,8 +1,9 @@
 """Bot strength and speed figures (the README's table), with 95% intervals.
 
-    python -m tools.bench_bots                 # the full set (about 25 minutes on 2 cores)
+    python -m tools.bench_bots                 # the full set (about 40 minutes on 2 cores)
     python -m tools.bench_bots --quick         # smaller samples, a rough look
     python -m tools.bench_bots --only solo,win,plugins,speed,decision
+    python -m tools.bench_bots --only more-seeds   # heads-up on 18 further seeds (16 minutes)
     python -m tools.bench_bots --match expert,examples/opponents/counter.py:choose --games 2000
 
 Every figure is reproducible with the command printed beside it. Built-in
@@ -17,6 +18,7 @@ import argparse
 import random
 import statistics
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 
 from game import bots
@@ -84,7 +86,7 @@ def winrate(specs: list[str], games: int, seeds: list[int], workers: int) -> str
     n = games * len(seeds)
     cmds = "; ".join(f"seed {s}: {w / games:.1%}" for s, w in zip(seeds, per, strict=True))
     return (
-        f"{interval(sum(per), n)} of {n} games ({cmds})   "
+        f"{interval(sum(per), n)} of {n} games, {sum(per)} wins ({cmds})   "
         f"[python -m game.simulate --bots {','.join(specs)} --games {games} "
         f"--seed {{{','.join(map(str, seeds))}}}]"
     )
@@ -152,60 +154,20 @@ def decision_times(games: int, seats: int = 4) -> str:
     )
 
 
-def plugin_specs() -> list[tuple[str, str]]:
-    return [
-        ("counter", f"{OPPONENTS}/counter.py:choose"),
-        ("leader_hunter", f"{OPPONENTS}/leader_hunter.py:choose"),
-        ("racer", f"{OPPONENTS}/racer.py:choose"),
-    ]
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true")
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument(
-        "--only", default="", help="comma-separated: solo,win,plugins,speed,decision"
-    )
-    parser.add_argument("--match", default="", help="play these specs against each other")
-    parser.add_argument("--games", type=int, default=1000)
-    parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args(argv)
-    w = args.workers
-    if args.match:
-        specs = [s.strip() for s in args.match.split(",") if s.strip()]
-        wins = match(specs, args.games, args.seed, w)
-        for spec, n in zip(specs, wins, strict=True):
-            print(f"{spec:<50} {n:>6}  {interval(n, args.games)}")
-        return 0
-    games = 1000 if args.quick else 4000
-    seeds = [1] if args.quick else [1, 2, 3]
-    rounds = 20_000 if args.quick else 200_000
-    plugin_games = 500 if args.quick else 2000  # x 2 for the tournament rows
-    only = set(filter(None, args.only.split(","))) or {
-        "solo",
-        "win",
-        "plugins",
-        "speed",
-        "decision",
-    }
-    rows: list[tuple[str, str]] = []
-
-    def row(name: str, figure: str) -> None:
-        print(f"{name}\n    {figure}", flush=True)
-        rows.append((name, figure))
-
-    if "solo" in only:
-        row("expert solo mean round score (target ≥ 20.25)", solo("expert", rounds, 1, w))
+def strength_rows(row: Callable[[str, str], None], only: set[str], quick: bool, w: int) -> None:
+    """The win-rate rows: heads-up against the baseline as issue 15 measures it
+    (three seeds of 10,000 games), then the 4-seat tables."""
+    games = 1000 if quick else 4000
+    duel_games = 1000 if quick else 10_000
     if "win" in only:
         row(
             "expert vs 1 × baseline (target ≥ 66%)",
-            winrate(["expert", "baseline"], games, seeds, w),
+            winrate(["expert", "baseline"], duel_games, [1] if quick else [1, 2, 3], w),
         )
-        if not args.quick:
+        if not quick:
             row(
                 "expert vs 1 × baseline, three more seeds",
-                winrate(["expert", "baseline"], games, [4, 5, 6], w),
+                winrate(["expert", "baseline"], duel_games, [4, 5, 6], w),
             )
         row(
             "expert vs 3 × baseline (target ≥ 46%)",
@@ -223,6 +185,60 @@ def main(argv: list[str] | None = None) -> int:
             "easy vs 3 × baseline (target < 25%)",
             winrate(["easy"] + ["baseline"] * 3, games, [1], w),
         )
+    if "more-seeds" in only:  # not in the full set: 72,000 more games, about 16 minutes
+        row(
+            "expert vs 1 × baseline, eighteen further seeds",
+            winrate(["expert", "baseline"], games, [*range(13, 19), *range(21, 33)], w),
+        )
+
+
+def plugin_specs() -> list[tuple[str, str]]:
+    return [
+        ("counter", f"{OPPONENTS}/counter.py:choose"),
+        ("leader_hunter", f"{OPPONENTS}/leader_hunter.py:choose"),
+        ("racer", f"{OPPONENTS}/racer.py:choose"),
+    ]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument(
+        "--only",
+        default="",
+        help="comma-separated: solo,win,plugins,speed,decision (the full set), more-seeds",
+    )
+    parser.add_argument("--match", default="", help="play these specs against each other")
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    w = args.workers
+    if args.match:
+        specs = [s.strip() for s in args.match.split(",") if s.strip()]
+        wins = match(specs, args.games, args.seed, w)
+        for spec, n in zip(specs, wins, strict=True):
+            print(f"{spec:<50} {n:>6}  {interval(n, args.games)}")
+        return 0
+    rounds = 20_000 if args.quick else 200_000
+    plugin_games = 500 if args.quick else 2000  # x 2 for the tournament rows
+    only = set(filter(None, args.only.split(","))) or {
+        "solo",
+        "win",
+        "plugins",
+        "speed",
+        "decision",
+    }
+    rows: list[tuple[str, str]] = []
+
+    def row(name: str, figure: str) -> None:
+        print(f"{name}\n    {figure}", flush=True)
+        rows.append((name, figure))
+
+    if "solo" in only:
+        row("expert solo mean round score (target ≥ 20.25)", solo("expert", rounds, 1, w))
+    if "win" in only or "more-seeds" in only:
+        strength_rows(row, only, args.quick, w)
     if "plugins" in only:
         specs = [spec for _name, spec in plugin_specs()]
         for name, spec in plugin_specs():
