@@ -67,17 +67,7 @@ class Window:
             stdout=self.log,
             stderr=self.log,
         )
-        self.wid = self._find_window()
-        geometry = dict(
-            line.split("=", 1)
-            for line in self.xdotool("getwindowgeometry", "--shell", self.wid).split()
-        )
-        self.box = (
-            int(geometry["X"]),
-            int(geometry["Y"]),
-            int(geometry["X"]) + int(geometry["WIDTH"]),
-            int(geometry["Y"]) + int(geometry["HEIGHT"]),
-        )
+        self.wid, self.box = self._find_window()
         self.xdotool("windowfocus", "--sync", self.wid)
 
     def xdotool(self, *args: str) -> str:
@@ -90,7 +80,10 @@ class Window:
         )
         return done.stdout.strip()
 
-    def _find_window(self) -> str:
+    def _find_window(self) -> tuple[str, tuple[int, int, int, int]]:
+        """The window's id and box on the screen. A window found may be gone
+        before its geometry is read (SDL can replace it while it opens): then
+        it is looked for again."""
         # generous: on a fresh checkout the first start makes the card art, and the
         # tests share two cores with other workers (pytest -n 3)
         deadline = time.monotonic() + 90
@@ -98,8 +91,12 @@ class Window:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"main.py exited: {self.stderr()}")
             found = self.xdotool("search", "--onlyvisible", "--pid", str(self.proc.pid))
-            if found:
-                return found.split()[0]
+            for wid in found.split():
+                shell = self.xdotool("getwindowgeometry", "--shell", wid).split()
+                g = dict(line.split("=", 1) for line in shell if "=" in line)
+                if all(key in g for key in ("X", "Y", "WIDTH", "HEIGHT")):
+                    x, y = int(g["X"]), int(g["Y"])
+                    return wid, (x, y, x + int(g["WIDTH"]), y + int(g["HEIGHT"]))
             time.sleep(0.1)
         raise RuntimeError("no window")
 
