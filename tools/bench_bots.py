@@ -169,22 +169,13 @@ def strength_rows(row: Callable[[str, str], None], only: set[str], quick: bool, 
                 "expert vs 1 × baseline, three more seeds",
                 winrate(["expert", "baseline"], duel_games, [4, 5, 6], w),
             )
-        row(
-            "expert vs 3 × baseline (target ≥ 46%)",
-            winrate(["expert"] + ["baseline"] * 3, games, [1], w),
-        )
-        row(
-            "expert vs 3 × normal (above normal vs 3 × baseline)",
-            winrate(["expert"] + ["normal"] * 3, games, [1], w),
-        )
-        row(
-            "normal vs 3 × baseline (target 23–28%)",
-            winrate(["normal"] + ["baseline"] * 3, games, [1], w),
-        )
-        row(
-            "easy vs 3 × baseline (target < 25%)",
-            winrate(["easy"] + ["baseline"] * 3, games, [1], w),
-        )
+        for name, first, others in (
+            ("expert vs 3 × baseline (target ≥ 46%)", "expert", "baseline"),
+            ("expert vs 3 × normal (above normal vs 3 × baseline)", "expert", "normal"),
+            ("normal vs 3 × baseline (target 23–28%)", "normal", "baseline"),
+            ("easy vs 3 × baseline (target < 25%)", "easy", "baseline"),
+        ):
+            row(name, winrate([first] + [others] * 3, games, [1], w))
     if "more-seeds" in only:  # not in the full set: 72,000 more games, about 16 minutes
         row(
             "expert vs 1 × baseline, eighteen further seeds",
