@@ -373,27 +373,30 @@ def test_expert_stays_in_to_answer_the_rivals_last_round():
     assert _decide("expert", game) == Action.hit(0)
 
 
-def _tiny_pile(game, pile):
-    """The draw pile is ``pile``; every other card not in a hand is in the discard."""
+def _heads_up_lookahead(pile):
+    """Ana (10) and Ben (5, who draws again) on 100 each, heads-up, over the draw
+    pile ``pile`` (every other card not in a hand is in the discard): Ana's view,
+    outlook, next draws and hand state, and the outlook once Ben is frozen on 5."""
+    from game.bots.analysis import _State
+
+    game, _ = play(["Ana", "Ben"], ["10", "5"], totals=[100, 100])
     held = Counter(c for hand in game.hands for c in hand.cards())
     game.draw_pile[:] = pile
     game.discard[:] = (composition() - Counter(pile) - held).elements()
+    view = game.view(0)
+    u = Outlook(view, leader_only=True)
+    draws = next_draws(view)
+    st = _State.of(view.me.numbers, view.me.modifiers, view.me.second_chance, draws)
+    return view, u, draws, st, u.changed(1, ((5, 1.0),))
 
 
 def test_expert_counts_freezing_the_rival_with_a_freeze_it_draws():
     # Ana holds a 10, Ben a 5 and draws again (below 25). Two cards are left: a
     # Freeze and a 9. The plain lookahead banks Ana's 10 when she draws the
     # Freeze; heads-up she may freeze Ben on 5 instead (R5.1) and then take the 9.
-    from game.bots.analysis import _State
     from game.bots.expert import aimed_hit_value, hit_value
 
-    game, _ = play(["Ana", "Ben"], ["10", "5"], totals=[100, 100])
-    _tiny_pile(game, ["freeze", "9"])
-    view = game.view(0)
-    u = Outlook(view, leader_only=True)
-    pile = next_draws(view)
-    st = _State.of(view.me.numbers, view.me.modifiers, view.me.second_chance, pile)
-    ben_frozen = u.changed(1, ((5, 1.0),))
+    view, u, pile, st, ben_frozen = _heads_up_lookahead(["freeze", "9"])
     # the 9 first: Ana on 19, and Ben's next card is the Freeze, aimed at her: 19
     # the Freeze first: the better of banking 10 and freezing Ben, then the 9
     expected = (u(19) + max(u(10), ben_frozen(19))) / 2
@@ -407,16 +410,9 @@ def test_expert_counts_the_rivals_freeze_aimed_at_it():
     # After Ana's 1 she would draw again (the 2 or her own Freeze), but Ben
     # draws before her: half the time the Freeze, which he aims at her (the
     # baseline's rule, INTERFACES.md §4) and she banks 11. The 2 likewise.
-    from game.bots.analysis import _State
     from game.bots.expert import aimed_hit_value
 
-    game, _ = play(["Ana", "Ben"], ["10", "5"], totals=[100, 100])
-    _tiny_pile(game, ["1", "2", "freeze"])
-    view = game.view(0)
-    u = Outlook(view, leader_only=True)
-    pile = next_draws(view)
-    st = _State.of(view.me.numbers, view.me.modifiers, view.me.second_chance, pile)
-    ben_frozen = u.changed(1, ((5, 1.0),))
+    view, u, pile, st, ben_frozen = _heads_up_lookahead(["1", "2", "freeze"])
 
     def after(score, other):  # Ana on `score`, `other` and the Freeze left
         again = (u(score + other) + u(score)) / 2  # her own Freeze at the leaf: banks

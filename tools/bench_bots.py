@@ -228,8 +228,7 @@ def main(argv: list[str] | None = None) -> int:
 
     if "solo" in only:
         row("expert solo mean round score (target ≥ 20.25)", solo("expert", rounds, 1, w))
-    if "win" in only or "more-seeds" in only:
-        strength_rows(row, only, args.quick, w)
+    strength_rows(row, only, args.quick, w)
     if "plugins" in only:
         specs = [spec for _name, spec in plugin_specs()]
         for name, spec in plugin_specs():
