@@ -12,6 +12,7 @@ within them, so the program never writes a file it would refuse to read.
 
 from __future__ import annotations
 
+import os
 import unicodedata
 from typing import Any
 
@@ -29,6 +30,19 @@ MAX_FILE_BYTES = 16 * 1024 * 1024  # any file the program reads (a game file is 
 MAX_WINDOW = (3840, 2160)  # the largest window size kept in the settings or asked by --size
 MIN_WINDOW = (320, 240)
 EXCERPT = 40  # characters of a bad value quoted in a message
+MAX_GAMES = 10_000_000  # --games of game.simulate and game.tournament (hours of play)
+MAX_SOLO_ROUNDS = 100_000_000  # --solo-rounds of game.simulate
+MAX_FRAMES = 1_000_000  # --frames of the window (hours at 60 frames a second)
+WORKERS_PER_CORE = 4  # --workers: at most this many processes per core
+BOT_TIMEOUT = 10.0  # seconds a plug-in bot has per decision in the commands (--bot-timeout)
+MAX_BOT_TIMEOUT = 3600.0  # the longest --bot-timeout
+TABLE_BOT_TIMEOUT = 2.0  # seconds a plug-in bot has per decision at the table
+BOT_LOAD_TIMEOUT = 30.0  # seconds a plug-in has to be imported, at the table
+
+
+def max_workers() -> int:
+    """The most processes ``--workers`` may start: :data:`WORKERS_PER_CORE` per core."""
+    return (os.cpu_count() or 1) * WORKERS_PER_CORE
 
 #: categories never allowed in a name: control characters (NUL, newline…), lone
 #: surrogates, line and paragraph separators, private use and unassigned code points

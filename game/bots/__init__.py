@@ -1,7 +1,8 @@
 """Bots: ``choose(view, legal, rng) -> Action``, one module per level.
 
-A level may also be a plug-in spec (``PATH.py:FUNCTION``, ``package.module:FUNCTION``,
-INTERFACES.md §5), loaded by :mod:`game.bots.plugins`.
+A seat may also play a plug-in (``PATH.py:FUNCTION``, ``package.module:FUNCTION``,
+INTERFACES.md §5): it runs in its own process (:mod:`game.bots.sandbox`), never in
+the program's, so :func:`get` gives the built-in levels only.
 
 A bot decides through the same path as a human: it gets the pending decision
 through its :class:`~game.view.SeatView` (the public table, never the draw
@@ -15,7 +16,6 @@ import random
 from collections.abc import Callable, Sequence
 from functools import cache
 
-from game.bots import plugins
 from game.gamefile import BOT_LEVELS
 from game.state import Action
 from game.view import SeatView
@@ -27,13 +27,8 @@ Bot = Callable[[SeatView, Sequence[Action], random.Random], Action]
 
 
 def get(level: str) -> Bot:
-    """The ``choose`` function of a bot level or plug-in spec.
-
-    ValueError for an unknown level; :class:`~game.bots.plugins.PluginError` (a
-    ValueError) for a spec that cannot be loaded.
-    """
-    if level not in LEVELS and plugins.is_spec(level):
-        return plugins.load(level)
+    """The ``choose`` function of a built-in level; ValueError for any other name (a
+    plug-in spec included: :func:`game.bots.sandbox.PluginBot` runs those)."""
     if level not in LEVELS:
         raise ValueError(f"unknown bot level {level!r} (known: {', '.join(LEVELS)})")
     return _builtin(level)

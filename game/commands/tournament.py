@@ -20,9 +20,18 @@ import time
 from itertools import combinations
 from typing import Any
 
+from game.bots import sandbox
 from game.bots.plugins import BotError
-from game.commands.cli import run
-from game.commands.simulate import ArgumentParser, _run_chunks, game_seed, parse_bots, play_game
+from game.commands.cli import ArgumentParser, run
+from game.commands.pool import run_chunks, stopped
+from game.commands.simulate import (
+    add_run_arguments,
+    check_run_arguments,
+    game_seed,
+    parse_bots,
+    play_game,
+)
+from game.limits import BOT_TIMEOUT, MAX_PLAYERS, MIN_PLAYERS
 
 Lineup = tuple[int, ...]  # bot index per seat
 
@@ -61,19 +70,21 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def _chunk(
-    args: tuple[tuple[str, ...], tuple[Lineup, ...], int, int, int],
+    args: tuple[tuple[str, ...], tuple[Lineup, ...], float, int, int, int],
 ) -> tuple[list[int], list[int], list[list[int]], list[list[int]]]:
     """Games ``start``..``stop``: per bot seats played and wins; per pair games together
     and the row bot's wins in them."""
-    bots, lineups, seed, start, stop = args
+    bots, lineups, timeout, seed, start, stop = args
     b = len(bots)
     played, wins = [0] * b, [0] * b
     together = [[0] * b for _ in range(b)]
     won_with = [[0] * b for _ in range(b)]
     for k in range(start, stop):
+        if stopped():
+            break
         lineup = lineups[k % len(lineups)]
         try:
-            game = play_game(tuple(bots[i] for i in lineup), game_seed(seed, k))
+            game = play_game(tuple(bots[i] for i in lineup), game_seed(seed, k), timeout=timeout)
         except BotError as error:
             raise BotError(f"game {k}: {error}") from None
         assert game.winner is not None
@@ -92,13 +103,19 @@ def _chunk(
 
 
 def tournament(
-    bots: list[str], games: int, seats: int, seed: int, workers: int = 1, progress: bool = False
+    bots: list[str],
+    games: int,
+    seats: int,
+    seed: int,
+    workers: int = 1,
+    progress: bool = False,
+    timeout: float = BOT_TIMEOUT,
 ) -> dict[str, Any]:
     """Play the tournament; a JSON-friendly result (see the module docstring)."""
     start = time.perf_counter()
     lineups = tuple(schedule(len(bots), seats))
-    parts = _run_chunks(
-        _chunk, lambda a, z: (tuple(bots), lineups, seed, a, z), games, workers, progress
+    parts = run_chunks(
+        _chunk, lambda a, z: (tuple(bots), lineups, timeout, seed, a, z), games, workers, progress
     )
     b = len(bots)
     played = [sum(p[0][i] for p in parts) for i in range(b)]
@@ -167,27 +184,27 @@ def main(argv: list[str] | None = None) -> int:
         help="comma-separated bots: levels or plug-ins (PATH.py:FUNCTION, "
         "package.module:FUNCTION), each once",
     )
-    parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seats", type=int, help="seats per table (default: 4, or fewer bots)")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--workers", type=int, default=1)
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    add_run_arguments(parser)
     args = parser.parse_args(argv)
-    bots = parse_bots(parser, args.bots)
+    check_run_arguments(parser, args)
+    if args.seats is not None and not MIN_PLAYERS <= args.seats <= MAX_PLAYERS:
+        parser.error(f"--seats must be between {MIN_PLAYERS} and {MAX_PLAYERS}")
+    bots = parse_bots(parser, args.bots, args.bot_timeout)
     if len(bots) < 2:
         parser.error("a tournament needs at least 2 bots")
     if len(set(bots)) != len(bots):
         parser.error("--bots: name each bot once (seats are filled by the schedule)")
     seats = args.seats if args.seats is not None else min(4, len(bots))
-    if not 2 <= seats <= 18:
-        parser.error("--seats must be between 2 and 18")
-    if args.games < 1 or args.workers < 1:
-        parser.error("--games and --workers must be at least 1")
     progress = not args.json and sys.stderr.isatty()
     try:
-        result = tournament(bots, args.games, seats, args.seed, args.workers, progress)
+        result = tournament(
+            bots, args.games, seats, args.seed, args.workers, progress, args.bot_timeout
+        )
     except BotError as error:
         parser.error(str(error))
+    finally:
+        sandbox.close_all()
     print(json.dumps(result) if args.json else table(result))
     return 0
 

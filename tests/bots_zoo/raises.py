@@ -1,0 +1,5 @@
+"""Raises an ordinary error."""
+
+
+def choose(view, legal, rng):
+    raise KeyError("x")
