@@ -249,7 +249,7 @@ def _players(raw: list[Any]) -> tuple[list[str], list[str | None]]:
             name, bot = cast(Any, p.get("name")), p.get("bot")
             if not isinstance(name, str):
                 raise GameFileError(f"player {i}: missing or non-text 'name'")
-            if bot is not None and not _bot_level(bot):
+            if bot is not None and not is_bot(bot):
                 raise GameFileError(
                     f"player {i}: unknown bot level {excerpt(bot)} "
                     f"(known: {', '.join(BOT_LEVELS)}, or a plug-in "
@@ -280,10 +280,10 @@ def _require(data: dict[str, Any], key: str, kind: type) -> Any:
 _KIND_NAMES = {int: "an integer", list: "a list", dict: "an object", str: "text"}
 
 
-def _bot_level(bot: object) -> bool:
-    """A built-in level, or a plug-in spec as the table recorded it (INTERFACES §5). The
-    file never runs it: a replay needs no bot, and the table falls back to baseline when
-    the plug-in cannot be loaded any more."""
+def is_bot(bot: object) -> bool:
+    """A built-in level, or a plug-in spec as the table recorded it (INTERFACES §5): what
+    a file, and the statistics, may say a seat was. The file never runs it: a replay needs
+    no bot, and the table runs a plug-in only if the person trusts it."""
     if not isinstance(bot, str):
         return False
     return bot in BOT_LEVELS or (":" in bot and len(bot) <= MAX_SPEC and bot.isprintable())

@@ -14,6 +14,7 @@ import random
 import sys
 import time
 import warnings
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
@@ -21,7 +22,9 @@ from typing import TYPE_CHECKING, Any, cast
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
+from game.bots.plugins import static_problem  # noqa: E402
 from game.engine import Game  # noqa: E402
+from game.gamefile import BOT_LEVELS  # noqa: E402
 from game.limits import printable  # noqa: E402
 from game.rules import RuleOptions  # noqa: E402
 from ui import paths  # noqa: E402
@@ -80,6 +83,9 @@ class App:
         self.sound = Sound(config.volume)
         self.stack = SceneStack()
         self.clock = pygame.time.Clock()
+        #: plug-in specs that may run: named by the person (flags, the setup screen) or
+        #: agreed to when a file named them (ui.screens.trust), for as long as the program runs
+        self.trusted: set[str] = set(config.trusted_bots)
         self.running = True
         self.dirty = True
         self.frame = 0
@@ -162,7 +168,9 @@ class App:
         seed: int | None = None,
         **game_args,
     ) -> TableScene:
-        """A new table on top of the menu; ``game_args`` go to ``Game`` (deck, dealer, totals)."""
+        """A new table on top of the menu; ``game_args`` go to ``Game`` (deck, dealer, totals).
+        The person chose these seats: their plug-ins are trusted."""
+        self.trusted.update(s.bot for s in seats if s.bot is not None and s.bot not in BOT_LEVELS)
         if rules is None and self.config.target:
             rules = RuleOptions(target=self.config.target)
         table: TableScene = self.go(
@@ -176,10 +184,45 @@ class App:
         )
         return table
 
-    def open_game(self, game: Game, resumed: bool = False) -> TableScene:
-        """Sit down at a game read from a file (``resumed``: the autosave, already in place)."""
+    def open_game(self, game: Game, resumed: bool = False) -> TableScene | None:
+        """Sit down at a game read from a file (``resumed``: the autosave, already in place).
+
+        A plug-in the file names runs only if the person agrees (INTERFACES.md §5, "Trust"):
+        each spec not yet trusted is asked about first (ui.screens.trust), and the table
+        opens after the last answer (None until then); declined, baseline plays the seat.
+        A spec that could never run (a missing file, a module of Python's own) is not
+        asked about: baseline plays it, and the table says why.
+        """
+        asking = {
+            spec: name
+            for name, spec in zip(game.players, game.bots, strict=True)
+            if spec is not None
+            and spec not in BOT_LEVELS
+            and spec not in self.trusted
+            and static_problem(spec) is None
+        }
+        if not asking:
+            return self._sit_down(game, resumed)
+        self._ask_trust(list(asking.items()), lambda: self._sit_down(game, resumed))
+        return None
+
+    def _sit_down(self, game: Game, resumed: bool) -> TableScene:
         table: TableScene = self.go("table", None, game.seed, home=True, game=game, resumed=resumed)
         return table
+
+    def _ask_trust(self, asking: list[tuple[str, str]], then: Callable[[], object]) -> None:
+        """Ask about each (spec, seat name) in turn, then ``then()``."""
+        if not asking:
+            then()
+            return
+        (spec, name), rest = asking[0], asking[1:]
+
+        def answer(yes: bool) -> None:
+            if yes:
+                self.trusted.add(spec)
+            self._ask_trust(rest, then)
+
+        self.go("trust", spec, name, answer)
 
     def load_game(self, path) -> TableScene | None:
         """Open any game file; a file that cannot be played is a message, and nothing else."""

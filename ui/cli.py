@@ -6,23 +6,18 @@ at the top of the checkout is a thin wrapper around it.
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str):  # one line, exit status 2, no usage block
-        self.exit(2, f"{self.prog}: error: {message}\n")
-
-
 def parse_args(argv: list[str] | None = None):
-    from game.limits import MAX_TARGET, MAX_WINDOW, MIN_WINDOW
+    from game.commands.cli import ArgumentParser
+    from game.limits import MAX_FRAMES, MAX_TARGET, MAX_WINDOW, MIN_WINDOW
     from ui.config import Config, ConfigError, parse_players, parse_size
 
-    p = _Parser(prog="flip7", description="Flip 7, the push-your-luck card game.")
+    p = ArgumentParser(prog="flip7", description="Flip 7, the push-your-luck card game.")
     p.add_argument(
         "--players", metavar="LIST", help='start this game at once: "Ana,Ben,bot:expert,bot:normal"'
     )
@@ -47,7 +42,7 @@ def parse_args(argv: list[str] | None = None):
         default=None,
         help="full screen (default: the settings'; F11 toggles it)",
     )
-    p.add_argument("--frames", type=int, help="run N frames, then exit 0")
+    p.add_argument("--frames", type=int, help=f"run N frames (at most {MAX_FRAMES}), then exit 0")
     p.add_argument("--screenshot", metavar="FILE", help="save the last frame as PNG")
     p.add_argument("--lang", choices=("en", "fr", "de"), help="language (default: system)")
     p.add_argument(
@@ -65,12 +60,20 @@ def parse_args(argv: list[str] | None = None):
         "(default: $FLIP7_HOME, else the user's folders)",
     )
     p.add_argument("--replay", metavar="FILE", help="watch the game file FILE in the replay viewer")
+    p.add_argument(
+        "--trust-bot",
+        metavar="SPEC",
+        action="append",
+        default=[],
+        help="run the plug-in bot SPEC (PATH.py:FUNCTION) when a game file names it, "
+        "without asking (repeatable)",
+    )
     args = p.parse_args(argv)
     try:
         if args.speed is not None and not 0.1 <= args.speed <= 20:
             raise ConfigError("--speed must be between 0.1 and 20")
-        if args.frames is not None and args.frames < 1:
-            raise ConfigError("--frames must be at least 1")
+        if args.frames is not None and not 1 <= args.frames <= MAX_FRAMES:
+            raise ConfigError(f"--frames must be from 1 to {MAX_FRAMES}")
         if args.target is not None and not 1 <= args.target <= MAX_TARGET:
             raise ConfigError(f"--target must be a whole number from 1 to {MAX_TARGET}")
         if args.replay is not None:
@@ -95,6 +98,7 @@ def parse_args(argv: list[str] | None = None):
             target=args.target,
             home=args.home,
             replay=args.replay,
+            trusted_bots=tuple(check_trusted(spec) for spec in args.trust_bot),
         )
     except ConfigError as e:
         p.error(str(e))
@@ -111,6 +115,18 @@ def check_replay(path: str) -> None:
         load_replay(path)
     except LoadError as e:
         raise ConfigError(f"--replay: cannot play {excerpt(path, 200)[1:-1]}: {e}") from None
+
+
+def check_trusted(spec: str) -> str:
+    """--trust-bot SPEC: a spec that can name a plug-in (it is not run here)."""
+    from game.bots.plugins import PluginError, check
+    from ui.config import ConfigError
+
+    try:
+        check(spec)
+    except PluginError as e:
+        raise ConfigError(f"--trust-bot: {e}") from None
+    return spec
 
 
 def check_screenshot(path: str) -> None:

@@ -11,7 +11,15 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from game.gamefile import BOT_LEVELS
-from game.limits import MAX_PLAYERS, MAX_WINDOW, MIN_PLAYERS, MIN_WINDOW, excerpt, name_problem
+from game.limits import (
+    MAX_PLAYERS,
+    MAX_WINDOW,
+    MIN_PLAYERS,
+    MIN_WINDOW,
+    TABLE_BOT_TIMEOUT,
+    excerpt,
+    name_problem,
+)
 
 MIN_SEATS, MAX_SEATS = MIN_PLAYERS, MAX_PLAYERS
 BOT_NAMES = (
@@ -73,6 +81,9 @@ class Config:
     fps: int = 60  # frame rate while something moves
     home: str | None = None  # settings and saves go to HOME/config, HOME/data (ui.paths)
     replay: str | None = None  # a game file to watch at once (ui.table.replay)
+    #: plug-in specs a game file may name and that run without asking (--trust-bot)
+    trusted_bots: tuple[str, ...] = ()
+    bot_timeout: float = TABLE_BOT_TIMEOUT  # seconds a plug-in has per decision at the table
 
 
 @dataclass
@@ -131,13 +142,12 @@ def _bot_part(part: str) -> tuple[str, str]:
             f"--players: unknown bot level {excerpt(level)} (known: "
             f"{', '.join(BOT_LEVELS)}, or PATH.py:FUNCTION, package.module:FUNCTION)"
         )
-    from game.bots.plugins import PluginError, load
+    from game.bots.plugins import static_problem
 
     spec = f"{bits[0].strip()}:{bits[1].strip()}"
-    try:
-        load(spec)
-    except PluginError as error:
-        raise ConfigError(f"--players: cannot load {error}") from None
+    problem = static_problem(spec)  # read, never run: the plug-in runs in its own process
+    if problem is not None:
+        raise ConfigError(f"--players: cannot load {problem}")
     return spec, ":".join(bits[2:]).strip()
 
 

@@ -14,6 +14,7 @@ from ui.screens.menu import MenuScene
 from ui.screens.rules_screen import RulesScene
 from ui.screens.settings_screen import SettingsScene
 from ui.screens.setup import SetupScene
+from ui.screens.trust import TrustScene
 from ui.table.pause import PauseScene
 from ui.table.replay import ReplayScene
 from ui.table.review_screen import ReviewScene
@@ -47,4 +48,5 @@ ROUTES: dict[str, type[Scene]] = {
     "sheet": SheetScene,
     "calculator": CalculatorScene,
     "stats": StatsScene,
+    "trust": TrustScene,
 }

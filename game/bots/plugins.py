@@ -120,21 +120,29 @@ def _source(found: Spec) -> str:
 
 
 def _defines(found: Spec, source: str) -> None:
-    """The file's source defines ``found.function`` at its top level (parsed, not run)."""
+    """The file's source binds ``found.function`` at its top level (parsed, not run;
+    whether it is a function of the file's own is known only once it is imported)."""
     try:
         tree = ast.parse(source, str(found.file))
     except SyntaxError as error:
         raise PluginError(_syntax(found, error)) from None
     except (ValueError, RecursionError, MemoryError) as error:  # NUL bytes, deep nesting
         raise PluginError(f"bot {found.text!r}: cannot parse it ({one_line(error)})") from None
+    if found.function not in _top_level_names(tree):
+        raise PluginError(f"bot {found.text!r}: {found.where} has no function {found.function!r}")
+
+
+def _top_level_names(tree: ast.Module) -> set[str]:
+    names: set[str] = set()
     for node in tree.body:
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name == found.function:
-            return
-        if isinstance(node, ast.Assign | ast.AnnAssign):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names.add(node.name)
+        elif isinstance(node, ast.Assign | ast.AnnAssign):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            if any(isinstance(t, ast.Name) and t.id == found.function for t in targets):
-                return
-    raise PluginError(f"bot {found.text!r}: {found.where} has no function {found.function!r}")
+            names.update(t.id for t in targets if isinstance(t, ast.Name))
+        elif isinstance(node, ast.Import | ast.ImportFrom):
+            names.update((a.asname or a.name).split(".")[0] for a in node.names)
+    return names
 
 
 def _syntax(found: Spec, error: SyntaxError) -> str:

@@ -42,7 +42,7 @@ from game.view import SeatView
 
 DEFAULT_TIMEOUT = 10.0  # seconds per decision in game.simulate and game.tournament
 ANSWER_BYTES = 1024  # an answer is a short line: anything longer is refused unread
-CLOSE_WAIT = 0.5  # seconds a closed plug-in has to end before it is killed
+CLOSE_WAIT = 0.05  # seconds a closed plug-in has to end by itself before it is killed
 
 _CONTEXT = multiprocessing.get_context("spawn")
 
@@ -153,14 +153,16 @@ class PluginBot:
         return self._legal is not None
 
     # ------------------------------------------------------------ the process
-    def close(self) -> None:
-        """Stop the process: asked to end, killed if it does not at once."""
+    def close(self, wait: float = CLOSE_WAIT) -> None:
+        """Stop the process: asked to end, killed if it has not within ``wait`` seconds
+        (0: killed at once, as a plug-in that failed is)."""
         _OPEN.discard(self)
-        with contextlib.suppress(OSError, ValueError):
-            self._conn.send(None)
+        if wait:
+            with contextlib.suppress(OSError, ValueError):
+                self._conn.send(None)
         with contextlib.suppress(OSError):
             self._conn.close()
-        self._process.join(CLOSE_WAIT)
+        self._process.join(wait)
         if self._process.is_alive():
             self._process.kill()
             self._process.join()
@@ -184,7 +186,7 @@ class PluginBot:
         return text[:1], text[1:]
 
     def _ended(self, when: str) -> Any:
-        self._process.join(CLOSE_WAIT)
+        self._process.join(1.0)  # it is ending: its exit status says how
         code = self._process.exitcode
         status = "" if code is None else f" (exit status {code})"
         self._fail(BotError(f"bot {self.spec!r}: its process ended {when}{status}"))
@@ -196,7 +198,7 @@ class PluginBot:
     def _fail(self, error: Exception) -> Any:
         self.failure = error
         self._legal = None
-        self.close()
+        self.close(wait=0)
         raise error
 
 

@@ -23,6 +23,7 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from game.gamefile import is_bot
 from game.limits import MAX_COUNT, MAX_FILE_PLAYERS, excerpt, name_problem
 
 SUMMARY_FORMAT = "flip7-summary/1"
@@ -160,8 +161,8 @@ def _seat_result(data: Any) -> SeatResult:
     problem = name_problem(name)
     if problem:
         raise StatsError(f"a seat of a game summary: {problem}")
-    if bot is not None and (not isinstance(bot, str) or name_problem(bot)):
-        raise StatsError(f"seat {excerpt(name)}: 'bot' must be a level name or null")
+    if bot is not None and not is_bot(bot):  # what a game file may name (gamefile.is_bot)
+        raise StatsError(f"seat {excerpt(name)}: 'bot' must be a bot level, a plug-in or null")
     if not isinstance(won, bool):
         raise StatsError(f"seat {excerpt(name)}: 'won' must be true or false")
     values = {}

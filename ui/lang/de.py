@@ -54,6 +54,8 @@ STRINGS = {
     "caption.tie": "Gleichstand an der Spitze — noch eine Runde!",
     "caption.won": "{who} gewinnt das Spiel!",
     "caption.bot_fallback": "Bot-Stufe {level} gibt es noch nicht: Basis-Bot",
+    "caption.plugin_failed": "Das Plug-in von {name} ist ausgefallen: der Basis-Bot spielt weiter",
+    "caption.plugin_untrusted": "Das Plug-in von {name} wurde nicht gestartet: der Basis-Bot spielt",
     "reason.target_busted": "das Ziel ist raus",
     "reason.target_out": "das Ziel ist nicht mehr in der Runde",
     "reason.nobody_can_take": "niemand kann sie nehmen",
@@ -266,6 +268,16 @@ STRINGS = {
     "notice.save_failed": "{file} konnte nicht gespeichert werden: {reason}. Das Spiel geht "
     "weiter.",
     "notice.load_failed": "{file} konnte nicht geöffnet werden: {reason}",
+    "notice.plugin_failed": "Das Plug-in von {name} wurde gestoppt ({reason}). Der Basis-Bot "
+    "spielt für {name} bis zum Ende dieses Spiels.",
+    "trust.title": "Plug-in-Bot starten?",
+    "trust.body": "{name} wird von einem Plug-in-Bot gespielt, den diese Datei nennt. Ein "
+    "Plug-in ist ein Programm (Python-Code): Es kann alles tun, was Sie auf diesem "
+    "Computer tun können. Starten Sie es nur, wenn Sie seiner Herkunft vertrauen. Sonst "
+    "spielt der Basis-Bot, und die Datei behält den Namen des Plug-ins.",
+    "trust.where": "Code: {where}",
+    "trust.run": "Diesen Code starten",
+    "trust.decline": "Basis-Bot",
     "notice.autosave_failed": "Das Spiel konnte nicht gespeichert werden ({reason}). Es geht "
     "weiter; der letzte Spielstand bleibt erhalten.",
     "notice.autosave_broken": "Das offene Spiel kann nicht fortgesetzt werden ({reason}). "

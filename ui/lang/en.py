@@ -52,6 +52,8 @@ STRINGS = {
     "caption.tie": "Tie at the top — another round!",
     "caption.won": "{who} wins the game!",
     "caption.bot_fallback": "Bot level {level} is not available yet: playing baseline",
+    "caption.plugin_failed": "{name}'s plug-in bot failed: baseline plays the seat",
+    "caption.plugin_untrusted": "{name}'s plug-in bot was not run: baseline plays the seat",
     "reason.target_busted": "the target busted",
     "reason.target_out": "the target is out of the round",
     "reason.nobody_can_take": "nobody can take it",
@@ -258,6 +260,16 @@ STRINGS = {
     "notice.saved": "Game saved: {file}",
     "notice.save_failed": "Could not save {file}: {reason}. The game goes on.",
     "notice.load_failed": "Could not open {file}: {reason}",
+    "notice.plugin_failed": "{name}'s plug-in bot stopped ({reason}). The baseline bot plays "
+    "for {name} until the end of this game.",
+    "trust.title": "Run a plug-in bot?",
+    "trust.body": "{name} is played by a plug-in bot named in this file. A plug-in is a "
+    "program (Python code): it can do anything you can do on this computer. Run it only "
+    "if you trust where it came from. Otherwise the baseline bot plays the seat, and the "
+    "file keeps the plug-in's name.",
+    "trust.where": "Code: {where}",
+    "trust.run": "Run this code",
+    "trust.decline": "Play baseline",
     "notice.autosave_failed": "The game could not be saved ({reason}). It goes on; "
     "the last save is kept.",
     "notice.autosave_broken": "The unfinished game cannot be continued ({reason}). "

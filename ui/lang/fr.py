@@ -54,6 +54,9 @@ STRINGS = {
     "caption.tie": "Égalité en tête — encore une manche !",
     "caption.won": "{who} gagne la partie !",
     "caption.bot_fallback": "Le bot {level} n'existe pas encore : bot de base",
+    "caption.plugin_failed": "L'extension de {name} a échoué\u00a0: le bot de base joue à sa place",
+    "caption.plugin_untrusted": "L'extension de {name} n'a pas été lancée\u00a0: le bot de base "
+    "joue à sa place",
     "reason.target_busted": "la cible a perdu",
     "reason.target_out": "la cible n'est plus dans la manche",
     "reason.nobody_can_take": "personne ne peut la prendre",
@@ -270,6 +273,16 @@ STRINGS = {
     "notice.saved": "Partie enregistrée : {file}",
     "notice.save_failed": "Impossible d'enregistrer {file} : {reason}. La partie continue.",
     "notice.load_failed": "Impossible d'ouvrir {file} : {reason}",
+    "notice.plugin_failed": "L'extension de {name} s'est arrêtée ({reason}). Le bot de base "
+    "joue pour {name} jusqu'à la fin de la partie.",
+    "trust.title": "Lancer une extension\u00a0?",
+    "trust.body": "{name} est joué par une extension nommée dans ce fichier. Une extension "
+    "est un programme (du code Python)\u00a0: il peut faire tout ce que vous pouvez faire "
+    "sur cet ordinateur. Ne le lancez que si vous avez confiance en sa provenance. Sinon, "
+    "le bot de base joue à sa place et le fichier garde le nom de l'extension.",
+    "trust.where": "Code\u00a0: {where}",
+    "trust.run": "Lancer ce code",
+    "trust.decline": "Bot de base",
     "notice.autosave_failed": "La partie n'a pas pu être enregistrée ({reason}). Elle "
     "continue ; le dernier enregistrement est conservé.",
     "notice.autosave_broken": "La partie en cours ne peut pas reprendre ({reason}). "

@@ -51,15 +51,12 @@ def seat_kind(bot: str | None) -> str | None:
 
 @lru_cache(maxsize=32)
 def plugin_problem(spec: str) -> str | None:
-    """Why ``spec`` names no bot (one line), or None once :func:`game.bots.plugins.load` loads
-    it. Checked once per spec typed: the screen asks at every frame."""
+    """Why ``spec`` names no bot (one line), or None: the file is read, never run here
+    (:func:`game.bots.plugins.static_problem`; the plug-in runs in its own process at the
+    table). Checked once per spec typed: the screen asks at every frame."""
     if not plugins.is_spec(spec):
         return "PATH.py:FUNCTION or package.module:FUNCTION"
-    try:
-        plugins.load(spec)
-    except plugins.PluginError as error:
-        return str(error)
-    return None
+    return plugins.static_problem(spec)
 
 
 @dataclass

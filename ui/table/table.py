@@ -15,7 +15,6 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from game import bots as bot_registry
 from game.engine import Game
 from game.rules import RuleOptions
 from game.state import HIT_OR_STAY, Action
@@ -25,6 +24,7 @@ from ui.i18n import Msg, card_name, t
 from ui.scene import Scene
 from ui.settings import SPEEDS
 from ui.table import layout as L
+from ui.table.bot_seats import TableBots, resolve_bot
 from ui.table.display import Shown
 from ui.table.draw_panel import draw_bar
 from ui.table.draw_table import SeatState, TableView
@@ -47,7 +47,9 @@ def decision_keys() -> tuple[set[int], set[int]]:
 # screen this long before input counts, so a double tap (or a key meant for the
 # previous player) never decides for the next one.
 HANDOVER_GUARD = 0.6
+BOT_POLL = 0.02  # seconds between two looks for a plug-in's answer while it thinks
 log = logging.getLogger(__name__)
+__all__ = ["TableScene", "decision_keys", "next_speed", "resolve_bot"]
 
 
 def next_speed(speed: float, up: bool) -> float:
@@ -59,14 +61,6 @@ def next_speed(speed: float, up: bool) -> float:
     if up:
         return min((s for s in SPEEDS if s > speed), default=max(SPEEDS))
     return max((s for s in SPEEDS if s < speed), default=min(SPEEDS))
-
-
-def resolve_bot(level: str):
-    """The ``choose`` function of a level; baseline (and True) if that level is missing."""
-    try:
-        return bot_registry.get(level), False
-    except (ImportError, ValueError, AttributeError):
-        return bot_registry.get("baseline"), True
 
 
 class TableScene(Scene):
@@ -113,8 +107,7 @@ class TableScene(Scene):
         self.pointer: int | None = None  # the seat under the pointer (its whole name shows)
         self.games_played = 0
         self._answer: object = None  # what the round summary or game over chose
-        self._fallbacks: list[str] = []
-        self.bot_fns: dict[int, Any] = {}
+        self.bots: TableBots | None = None  # who decides for each bot seat (ui.table.bot_seats)
         if game is None:
             self.seats = list(seats or [])
         else:
@@ -134,24 +127,31 @@ class TableScene(Scene):
         return self.demo or all(s.bot is not None for s in self.seats)
 
     # ------------------------------------------------------------- game
+    @property
+    def bot_fns(self) -> dict[int, Any]:
+        """What decides for each bot seat: a function, or a plug-in's process."""
+        return self.bots.fns if self.bots is not None else {}
+
+    @bot_fns.setter
+    def bot_fns(self, fns: dict[int, Any]) -> None:
+        assert self.bots is not None
+        self.bots.fns = fns
+
     def _bots(self) -> list[str | None]:
-        """Each seat's bot function (baseline if its level is missing); the levels played."""
-        levels: list[str | None] = []
-        self.bot_fns = {}
-        for i, seat in enumerate(self.seats):
-            if seat.bot is None:
-                levels.append(None)
-                continue
-            fn, fell_back = resolve_bot(seat.bot)
-            self.bot_fns[i] = fn
-            levels.append("baseline" if fell_back else seat.bot)
-            if fell_back and seat.bot not in self._fallbacks:
-                self._fallbacks.append(seat.bot)
-        return levels
+        """Each seat's bot (baseline if its level is missing, its plug-in not trusted or
+        failing: ui.table.bot_seats); the levels played."""
+        if self.bots is not None:
+            self.bots.close()
+        self.bots = TableBots(
+            [s.bot for s in self.seats],
+            [s.name for s in self.seats],
+            self.app.trusted,
+            self.app.config.bot_timeout,
+        )
+        return list(self.bots.levels)
 
     def new_game(self, seed: int) -> None:
         self.seed = seed
-        self._fallbacks = []
         levels = self._bots()
         self.game = Game(
             [s.name for s in self.seats],
@@ -170,7 +170,6 @@ class TableScene(Scene):
         """Take over a game read from a file, at the decision it waits for."""
         self.seed = game.seed
         self.rules = game.rules
-        self._fallbacks = []
         self._bots()
         self.game = game
         self._present(Shown.from_game(game))
@@ -189,9 +188,7 @@ class TableScene(Scene):
         self.presenter = Presenter(self.shown, self.layout, self.seed, cfg.reduced_motion)
         self.presenter.timeline.speed = cfg.speed
         self.presenter.cue = self._cue
-        for level in self._fallbacks:
-            log.warning("bot level %r is missing: playing baseline", level)
-            self.presenter.say(Msg("caption.bot_fallback", level=level))
+        self._say_bot_notices()
         self.think: float | None = None
         self.gate_open = False
         self.last_human: int | None = None  # the seat of the last decision taken by a person
@@ -258,6 +255,8 @@ class TableScene(Scene):
 
     def exit(self) -> None:
         self.kill_ui()
+        if self.bots is not None:
+            self.bots.close()  # the plug-ins' processes end with the table
 
     def pause(self) -> None:
         for b in self.buttons.values():
@@ -328,7 +327,8 @@ class TableScene(Scene):
         return self.presenter.animating
 
     def wakeup(self) -> float | None:
-        times = [w for w in (self.think, self.guard) if w is not None]
+        think = None if self.think is None else max(self.think, BOT_POLL)  # a plug-in thinks
+        times = [w for w in (think, self.guard) if w is not None]
         return min(times, default=None)
 
     # ----------------------------------------------------------- input
@@ -449,26 +449,29 @@ class TableScene(Scene):
                 self.app.invalidate()
             self.think -= dt
             if self.think <= 0:
-                self.act(self._bot_choice(d.seat))
+                action = self._bot_choice(d.seat)
+                if action is not None:  # None: a plug-in still thinks, the window draws on
+                    self.act(action)
         elif self._shown_buttons is not (d.kind == HIT_OR_STAY):
             self._sync_buttons()
             self.app.invalidate()
 
-    def _bot_choice(self, seat: int) -> Action:
-        """The bot's action; a bot that fails (a level still being written) plays baseline."""
-        view, legal = self.game.view(seat), self.game.legal_actions()
-        try:
-            action = self.bot_fns[seat](view, legal, self.bot_rng)
-            if action in legal:
-                return action
-            problem = f"illegal action {action!r}"
-        except Exception as error:  # a bot must never take the table down
-            problem = repr(error)
-        level = self.seats[seat].bot
-        log.warning("bot level %r failed (%s): playing baseline", level, problem)
-        self.presenter.say(Msg("caption.bot_fallback", level=level))
-        self.bot_fns[seat] = bot_registry.get("baseline")
-        return self.bot_fns[seat](view, legal, self.bot_rng)
+    def _bot_choice(self, seat: int) -> Action | None:
+        """The bot's action, or None while its plug-in thinks; a bot that fails (a level
+        still being written, a plug-in that misbehaves) plays baseline, with a notice."""
+        assert self.bots is not None
+        action = self.bots.choice(seat, self.game, self.bot_rng)
+        self._say_bot_notices()
+        return action
+
+    def _say_bot_notices(self) -> None:
+        if self.bots is None:
+            return
+        captions, alerts = self.bots.take_notices()
+        for msg in captions:
+            self.presenter.say(msg)
+        for msg in alerts:
+            self.app.notify(str(msg), error=True)
 
     def gate_closed(self) -> None:
         """The round summary was dismissed: play on."""

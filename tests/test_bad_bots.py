@@ -1,0 +1,157 @@
+"""The hostile-bot zoo (tests/bots_zoo/) through every place a plug-in plays (INTERFACES.md §5).
+
+In the commands a misbehaving plug-in ends the run with exit status 2 and one line
+naming the spec, the game and what happened; at the table its seat falls back to
+baseline with a notice while the window keeps drawing. A plug-in that only writes
+into what it was handed, or looks for the game through ``gc``, changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.bots import sandbox
+from game.commands import simulate, tournament
+from ui.config import Seat
+from ui.driver import make_app, pump
+
+ZOO = Path(__file__).resolve().parent / "bots_zoo"
+TIMEOUT = "0.5"  # --bot-timeout of these runs: the sleeper is stopped quickly
+
+#: zoo bot -> what the one line says
+MISBEHAVING = {
+    "sleeps": "took longer than 0.5 s to decide",
+    "sys_exit": "called sys.exit(3)",
+    "os_exit": "its process ended while deciding (exit status 7)",
+    "interrupt": "raised KeyboardInterrupt",
+    "raises": "raised KeyError: 'x'",
+    "returns_junk": "returned 'cheat', which is not a legal action",
+    "mutates_legal": "which is not a legal action",
+}
+AT_IMPORT = {
+    "exits_at_import": "called sys.exit(4) while loading",
+    "os_exit_at_import": "its process ended while loading (exit status 5)",
+}
+HARMLESS = ("mutates_view", "reaches_game", "prints")  # they play like first.py
+
+
+def spec(name: str) -> str:
+    return f"{ZOO / name}.py:choose"
+
+
+@pytest.fixture(autouse=True)
+def _no_plugin_left_running():
+    yield
+    sandbox.close_all()
+
+
+def one_line_exit(capsys, command, argv: list[str]) -> str:
+    with pytest.raises(SystemExit) as stop:
+        command.main(argv)
+    err = capsys.readouterr().err
+    assert stop.value.code == 2, err
+    assert err.count("\n") == 1 and "Traceback" not in err, err
+    return err
+
+
+RUNS = {
+    "simulate": (simulate, ["--games", "4"]),
+    "simulate --workers 2": (simulate, ["--games", "4", "--workers", "2"]),
+    "tournament": (tournament, ["--games", "4"]),
+}
+
+
+@pytest.mark.parametrize("run", RUNS)
+@pytest.mark.parametrize("name", MISBEHAVING)
+def test_a_misbehaving_plugin_ends_the_run_with_one_line(capsys, name, run):
+    command, extra = RUNS[run]
+    started = time.monotonic()
+    err = one_line_exit(
+        capsys, command, ["--bots", f"{spec(name)},baseline,easy", "--bot-timeout", TIMEOUT, *extra]
+    )
+    assert spec(name) in err and "game 0" in err and MISBEHAVING[name] in err
+    assert time.monotonic() - started < 30  # a sleeper is stopped at its deadline
+
+
+@pytest.mark.parametrize("run", RUNS)
+@pytest.mark.parametrize("name", AT_IMPORT)
+def test_a_plugin_that_exits_as_it_is_imported_is_one_line(capsys, name, run):
+    command, extra = RUNS[run]
+    err = one_line_exit(capsys, command, ["--bots", f"{spec(name)},baseline", *extra])
+    assert f"cannot load bot {spec(name)!r}" in err and AT_IMPORT[name] in err
+
+
+@pytest.mark.parametrize("name", HARMLESS)
+def test_a_plugin_that_writes_into_what_it_sees_changes_nothing(capsys, name):
+    """Wins of a run with the meddler are those of the fair bot it imitates."""
+    runs = []
+    for bot in (name, "first"):
+        argv = ["--bots", f"{spec(bot)},baseline,easy", "--games", "12", "--seed", "5", "--json"]
+        assert simulate.main(argv) == 0
+        runs.append(json.loads(capsys.readouterr().out))  # stdout holds the JSON only
+    assert runs[0]["wins"] == runs[1]["wins"] and sum(runs[0]["wins"]) == 12
+
+
+def test_a_meddler_changes_nothing_in_a_tournament_on_two_workers(capsys):
+    runs = []
+    for bot in ("reaches_game", "first"):
+        argv = ["--bots", f"{spec(bot)},baseline,easy", "--games", "9", "--workers", "2", "--json"]
+        assert tournament.main(argv) == 0
+        runs.append(json.loads(capsys.readouterr().out)["ranking"])
+    assert [(r["wins"], r["seats_played"]) for r in runs[0]] == [
+        (r["wins"], r["seats_played"]) for r in runs[1]
+    ]
+
+
+# ---------------------------------------------------------------- at the table
+@pytest.fixture
+def app():
+    app = make_app(size=(900, 560), seed=3, speed=20.0, think_time=0.0, lang="en", bot_timeout=0.5)
+    yield app
+    pygame.display.quit()
+
+
+def play_in_real_time(app, table, decisions: int, seconds: float = 20.0) -> float:
+    """Step the window (skipping animations) until ``decisions`` are made; the longest
+    single step, in seconds."""
+    longest, start = 0.0, time.monotonic()
+    while len(table.game.actions) < decisions and not table.game.over:
+        assert time.monotonic() - start < seconds, "the game stopped"
+        table.presenter.skip()
+        if table.presenter.gate:
+            table.gate_closed()
+        step = time.monotonic()
+        pump(app)
+        longest = max(longest, time.monotonic() - step)
+        time.sleep(0.005)
+    return longest
+
+
+@pytest.mark.parametrize("name", [*MISBEHAVING, *AT_IMPORT])
+def test_at_the_table_a_misbehaving_plugin_gives_way_to_baseline(app, name):
+    bot = spec(name)
+    table = app.start_game([Seat("Zed", bot), Seat("Bo", "baseline"), Seat("Cy", "easy")])
+    frames = app.frame
+    longest = play_in_real_time(app, table, 15)
+    assert len(table.game.actions) >= 15  # the game went on
+    assert longest < 0.4  # the window never waited for the bot
+    assert app.frame - frames > 15
+    assert table.bots.levels[0] == "baseline" and table.game.bots[0] == bot  # the file keeps it
+    log = " ".join(map(str, table.presenter.log))
+    assert "Zed's plug-in bot failed" in log
+    saved = json.loads(app.dirs.autosave.read_text())
+    assert saved["players"][0] == {"name": "Zed", "bot": bot}
+
+
+@pytest.mark.parametrize("name", ["reaches_game", "mutates_view"])
+def test_at_the_table_a_meddler_plays_on_and_changes_nothing(app, name):
+    table = app.start_game([Seat("Zed", spec(name)), Seat("Bo", "baseline")])
+    play_in_real_time(app, table, 12)
+    assert table.bots.levels[0] == spec(name)  # it was never replaced
+    assert all(total <= 400 for total in table.game.totals)  # nobody handed itself a million
+    assert not any("failed" in str(line) for line in table.presenter.log)
