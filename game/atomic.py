@@ -10,6 +10,8 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import shutil
+import stat
 import tempfile
 import time
 from pathlib import Path
@@ -59,6 +61,65 @@ def move(src: str | os.PathLike[str], dst: str | os.PathLike[str]) -> None:
     fsync_folder(Path(dst).parent)
     if Path(src).parent != Path(dst).parent:
         fsync_folder(Path(src).parent)
+
+
+def move_to_new(src: str | os.PathLike[str], dst: str | os.PathLike[str]) -> None:
+    """Rename ``src`` to ``dst``, a name that must be free: ``FileExistsError`` if it is
+    taken, which is never replaced (a hard link, then the old name removed; where the file
+    system has no hard links, a rename after a look)."""
+    try:
+        os.link(src, dst, follow_symlinks=False)
+    except FileExistsError:
+        raise
+    except OSError:  # no hard links here (or a folder): look, then rename
+        if os.path.lexists(dst):
+            raise FileExistsError(errno.EEXIST, "taken", str(dst)) from None
+        os.rename(src, dst)
+    else:
+        os.unlink(src)
+    fsync_folder(Path(dst).parent)
+
+
+def _stamp(now: float | None) -> str:
+    return time.strftime("%Y%m%d-%H%M%S", time.localtime(now))
+
+
+def set_aside(
+    path: str | os.PathLike[str], now: float | None = None, copy: bool = False
+) -> Path | None:
+    """Keep a file the program cannot use: moved to ``NAME.broken-<YYYYmmdd-HHMMSS>``
+    (``…-2``, ``…-3`` when that name is taken, so a kept file is never replaced); where it
+    went, or None when it could not be moved. ``copy``: a file that cannot be moved is
+    copied there instead (a regular file only). ``now``: the time of the stamp."""
+    path = Path(path)
+    base = f"{path.name}.broken-{_stamp(now)}"
+    for n in range(1, 1000):
+        kept = path.with_name(base if n == 1 else f"{base}-{n}")
+        try:
+            move_to_new(path, kept)
+            return kept
+        except FileExistsError:
+            continue
+        except OSError:
+            break
+    return _copy_aside(path, base) if copy else None
+
+
+def _copy_aside(path: Path, base: str) -> Path | None:
+    try:
+        if not stat.S_ISREG(os.lstat(path).st_mode):
+            return None
+        for n in range(1, 1000):
+            kept = path.with_name(base if n == 1 else f"{base}-{n}")
+            try:
+                with open(path, "rb") as src, open(kept, "xb") as dst:
+                    shutil.copyfileobj(src, dst)
+                return kept
+            except FileExistsError:
+                continue
+    except OSError:
+        pass
+    return None
 
 
 def remove_stale_temp_files(folder: str | os.PathLike[str], age: float = 5.0) -> None:

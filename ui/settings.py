@@ -17,13 +17,11 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
-import time
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
-from game.atomic import move, write_atomic
+from game.atomic import set_aside, write_atomic
 from game.gamefile import GameFileError, read_text
 from game.limits import MAX_WINDOW, MIN_WINDOW
 
@@ -132,17 +130,7 @@ def load(path: Path) -> tuple[Settings, str | None, Path | None]:
 
 def _keep_aside(path: Path) -> Path | None:
     """Move the broken file aside (or copy it, if it cannot be moved); where it went."""
-    kept = path.with_name(f"{path.name}.broken-{time.strftime('%Y%m%d-%H%M%S')}")
-    try:
-        move(path, kept)
-        return kept
-    except OSError:
-        pass
-    try:
-        shutil.copyfile(path, kept, follow_symlinks=False)
-        return kept
-    except OSError:
-        return None
+    return set_aside(path, copy=True)
 
 
 def save(settings: Settings, path: Path) -> bool:

@@ -6,12 +6,11 @@ line on stderr naming the problem (no traceback).
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from typing import Any
 
-from game.commands.cli import run
+from game.commands.cli import ArgumentParser, run
 from game.engine import Game
 from game.gamefile import GameFileError, load
 from game.limits import excerpt
@@ -73,7 +72,7 @@ def waiting_for(game: Game) -> dict[str, Any] | None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
+    parser = ArgumentParser(
         prog="python -m game.replay", description="Replay a flip7/1 game file; print JSON."
     )
     parser.add_argument("file", help="the game file")

@@ -26,7 +26,6 @@ Exit status 2 and one line on stderr for a file that cannot be replayed
 
 from __future__ import annotations
 
-import argparse
 import json
 import random
 import sys
@@ -37,7 +36,7 @@ from typing import Any, cast
 from game.bots import expert, winprob
 from game.bots.analysis import _State, bust_probability, flip_three_value, solo_values_exact
 from game.cards import FREEZE, SECOND_CHANCE
-from game.commands.cli import run
+from game.commands.cli import ArgumentParser, run
 from game.engine import Game
 from game.gamefile import GameFileError, new_game, parse_actions, parse_json, read_text
 from game.limits import excerpt
@@ -346,7 +345,7 @@ def report(review: Review) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
+    parser = ArgumentParser(
         prog="python -m game.review",
         description="Review the decisions of a flip7/1 game against the expert.",
     )

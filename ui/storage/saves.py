@@ -124,15 +124,10 @@ class Saves:
             kept = False
             with contextlib.suppress(OSError):  # `saves` may be a file, or not writable
                 self.dirs.saves.mkdir(parents=True, exist_ok=True)
-                kept = self._move(
-                    self.dirs.autosave, self._unique(self.dirs.saves / f"unfinished-{stamp}")
-                )
+                kept = self._keep(self.dirs.saves / f"unfinished-{stamp}")
             if kept:
                 self._trim_unfinished()
-            elif not self._move(
-                self.dirs.autosave,  # beside it, then: never overwritten
-                self._unique(self.dirs.data / f"unfinished-{stamp}"),
-            ):
+            elif not self._keep(self.dirs.data / f"unfinished-{stamp}"):  # beside it, then
                 first = not self.failing
                 self.failing = True
                 return "the unfinished game could not be kept aside" if first else None
@@ -178,11 +173,9 @@ class Saves:
             self.stats_notice = ("stats.rebuilt", {"problem": report.problem})
 
     def discard_broken_autosave(self) -> Path | None:
-        """Set an autosave that cannot be continued aside (kept, never deleted)."""
-        kept = self.dirs.autosave.with_name(
-            f"autosave.json.broken-{time.strftime('%Y%m%d-%H%M%S')}"
-        )
-        return kept if self._move(self.dirs.autosave, kept) else None
+        """Set an autosave that cannot be continued aside (kept, never deleted, never over
+        an earlier one)."""
+        return atomic.set_aside(self.dirs.autosave)
 
     # ------------------------------------------------------------ files
     def save_as(self, game: Game, path: str | os.PathLike[str]) -> Path:
@@ -218,6 +211,18 @@ class Saves:
         except OSError:
             return False
         return True
+
+    def _keep(self, stem: Path) -> bool:
+        """Move the autosave to a free name from ``stem`` (never over another file)."""
+        for _attempt in range(100):
+            try:
+                atomic.move_to_new(self.dirs.autosave, self._unique(stem))
+                return True
+            except FileExistsError:  # taken since it was looked at: the next free one
+                continue
+            except OSError:
+                return False
+        return False
 
     @staticmethod
     def _unique(stem: Path) -> Path:

@@ -154,13 +154,7 @@ class StatsStore:
         return self._summaries
 
     def _recover(self, why: str) -> StatsReport:
-        stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(self.clock()))
-        moved = self.path.with_name(f"{STATS_FILE}.broken-{stamp}")
-        try:
-            atomic.move(self.path, moved)
-            aside: Path | None = moved
-        except OSError:
-            aside = None
+        aside = atomic.set_aside(self.path, now=self.clock())  # never over an earlier one
         report = self.rebuild()
         kept = f"kept as {aside.name}" if aside else "it could not be moved aside"
         problem = (

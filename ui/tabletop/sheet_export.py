@@ -19,7 +19,6 @@ Words in English, French and German (:data:`TEXTS`).
 
 from __future__ import annotations
 
-import argparse
 import io
 import os
 import sys
@@ -29,11 +28,13 @@ from pathlib import Path
 
 from PIL import Image
 
-from game.atomic import write_atomic
-from game.limits import MAX_TARGET, excerpt
-from game.tabletop.sheet import ScoreSheet
-from ui.tabletop.sheet_chart import MIN_HEIGHT, draw_chart
-from ui.tabletop.sheet_draw import A4, MARGIN, Page, Rows
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # the charts' module imports pygame
+from game.atomic import write_atomic  # noqa: E402
+from game.commands.cli import ArgumentParser  # noqa: E402
+from game.limits import MAX_TARGET, excerpt  # noqa: E402
+from game.tabletop.sheet import ScoreSheet  # noqa: E402
+from ui.tabletop.sheet_chart import MIN_HEIGHT, draw_chart  # noqa: E402
+from ui.tabletop.sheet_draw import A4, MARGIN, Page, Rows  # noqa: E402
 
 DPI = 300
 BLANK_PLAYERS = (3, 8)
@@ -195,15 +196,18 @@ def save_pages(
     """Write pages as one PDF, or as PNGs (``name.png``, ``name-2.png``, …) by the suffix.
 
     Every file is written atomically (a temp file, then a rename), so a symbolic link at
-    its name is replaced, never followed. ``replace`` False: no file that exists is ever
-    replaced; the name gets a number instead (``sheet-2.pdf``).
+    its name is replaced, never followed. ``replace`` True: the file named is replaced if
+    it is there (the person chose it) — but no other: when a further page's name
+    (``name-2.png``…) is taken, every page goes to free names instead (``name-2.png``
+    becomes the first). ``replace`` False: no file that exists is ever replaced; the
+    name gets a number instead (``sheet-2.pdf``).
     """
     out = Path(path)
     suffix = out.suffix.lower()
     if suffix not in (".pdf", ".png"):
         raise ExportError(f"{excerpt(out.name)}: export as .pdf or .png")
     count = 1 if suffix == ".pdf" else len(pages)
-    if not replace:
+    if not replace or any(_taken(p) for p in page_names(out, count)[1:]):
         out = free_name(out, count)
     try:
         if suffix == ".pdf":
@@ -302,7 +306,7 @@ def _status(sheet: ScoreSheet, t: dict[str, str]) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
+    parser = ArgumentParser(
         prog="python -m ui.tabletop.sheet_export",
         description="Export a Flip 7 score sheet as PDF or PNG.",
     )
