@@ -109,16 +109,22 @@ def _copy_aside(path: Path, base: str) -> Path | None:
     try:
         if not stat.S_ISREG(os.lstat(path).st_mode):
             return None
-        for n in range(1, 1000):
-            kept = path.with_name(base if n == 1 else f"{base}-{n}")
-            try:
-                with open(path, "rb") as src, open(kept, "xb") as dst:
-                    shutil.copyfileobj(src, dst)
-                return kept
-            except FileExistsError:
-                continue
     except OSError:
-        pass
+        return None
+    for n in range(1, 1000):
+        kept = path.with_name(base if n == 1 else f"{base}-{n}")
+        try:
+            with open(path, "rb") as src, open(kept, "xb") as dst:
+                try:
+                    shutil.copyfileobj(src, dst)
+                except OSError:
+                    os.unlink(kept)  # no half copy left behind
+                    raise
+            return kept
+        except FileExistsError:
+            continue
+        except OSError:
+            return None
     return None
 
 

@@ -339,8 +339,8 @@ def test_a_settings_file_that_cannot_be_kept_aside_is_left_alone(tmp_path, monke
     def refuse(*_a, **_k):
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(settings_file, "move", refuse)
-    monkeypatch.setattr(settings_file.shutil, "copyfile", refuse)
+    monkeypatch.setattr(atomic, "move_to_new", refuse)
+    monkeypatch.setattr(atomic.shutil, "copyfileobj", refuse)
     s, problem, kept = settings_file.load(path)
     assert kept is None and "left as it is" in problem
     assert settings_file.save(s.with_(speed=2.0), path) is False  # the next change
