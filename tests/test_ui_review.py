@@ -6,10 +6,10 @@ import pygame
 import pytest
 
 from ui import i18n
-from ui.driver import button_center, click, make_app, press, pump
+from ui.driver import button_center, click, make_app, press, pump, wait_until
 from ui.table.coach import line_msg, marks, strip_rect
 from ui.table.replay import ReplayScene
-from ui.table.review_screen import ReviewScene
+from ui.table.review_screen import ReviewProgressScene, ReviewScene
 from ui.table.summary import GameOver
 
 PROJECT = Path(__file__).resolve().parent.parent
@@ -30,6 +30,7 @@ def test_review_from_the_game_over_screen_jumps_to_a_costly_decision():
     over = app.stack.top
     assert isinstance(over, GameOver) and "review" in over.buttons
     click(app, button_center(over, "review"))
+    wait_until(app, lambda: isinstance(app.stack.top, ReviewScene))
     review = app.stack.top
     assert isinstance(review, ReviewScene)
     replay = app.stack.scenes[-2]
@@ -69,7 +70,8 @@ def test_the_replay_viewer_has_a_coach_button(tmp_path):
     scene = app.stack.top
     assert isinstance(scene, ReplayScene) and scene.review is None
     click(app, button_center(scene, "coach"))
-    assert isinstance(app.stack.top, ReviewScene) and scene.review is not None
+    wait_until(app, lambda: isinstance(app.stack.top, ReviewScene))
+    assert scene.review is not None
     pump(app, 2)
     press(app, pygame.K_RETURN)
     assert app.stack.top is scene
@@ -89,3 +91,40 @@ def test_every_idle_frame_with_the_coach_is_a_full_redraw(tmp_path):
     )
     assert run_live(app, script, keep=tmp_path, timeout=12) > 0
     assert isinstance(app.stack.top, ReplayScene) and app.stack.top.review is not None
+
+
+def long_game_file(tmp_path, decisions: int = 600) -> Path:
+    """The first decisions of an 18-seat game to 10,000 points, every seat a person: a
+    review of several seconds."""
+    import json
+
+    from tools.bench_review import largest_game
+
+    data = largest_game(1)
+    data["actions"] = data["actions"][:decisions]
+    path = tmp_path / "long.json"
+    path.write_text(json.dumps(data))
+    return path
+
+
+def test_the_coach_reviews_off_the_windows_thread_with_a_bar_and_a_cancel(tmp_path):
+    import time
+
+    app = make_app(size=(1024, 640), lang="en", replay=str(long_game_file(tmp_path)))
+    pump(app, 3)
+    scene = app.stack.top
+    press(app, pygame.K_c)
+    progress = app.stack.top
+    assert isinstance(progress, ReviewProgressScene) and scene.review is None
+    frames, longest, start = app.frame, 0.0, time.monotonic()
+    while progress.job.fraction < 0.05:
+        assert time.monotonic() - start < 60
+        step = time.monotonic()
+        app.step(dt=1 / 30)  # a frame drawn while the review runs
+        longest = max(longest, time.monotonic() - step)
+        time.sleep(0.01)
+    assert app.frame - frames > 5 and longest < 0.5 and not progress.job.finished
+    press(app, pygame.K_ESCAPE)  # cancel
+    assert app.stack.top is scene and scene.review is None
+    wait_until(app, lambda: progress.job.finished, seconds=5)  # it stopped at once
+    assert progress.job.review is None

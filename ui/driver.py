@@ -11,6 +11,7 @@ import atexit
 import os
 import shutil
 import tempfile
+import time
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
@@ -58,6 +59,16 @@ def open_table(app: App) -> TableScene:
 def pump(app: App, frames: int = 1, dt: float = DT) -> None:
     for _ in range(frames):
         app.step(dt=dt)
+
+
+def wait_until(app: App, done, seconds: float = 60.0, dt: float = DT) -> None:
+    """Step the app (real time passing too) until ``done()``: work done off the window's
+    thread (the coach's review, a plug-in's decision). AssertionError after ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < deadline, "still waiting"
+        app.step(dt=dt)
+        time.sleep(0.005)
 
 
 def click(app: App, pos, frames: int = 2) -> None:

@@ -17,7 +17,7 @@ from ui.screens.setup import SetupScene
 from ui.screens.trust import TrustScene
 from ui.table.pause import PauseScene
 from ui.table.replay import ReplayScene
-from ui.table.review_screen import ReviewScene
+from ui.table.review_screen import ReviewProgressScene, ReviewScene
 from ui.table.summary import GameOver, RoundSummary
 from ui.table.table import TableScene
 from ui.table.tutorial import TutorialScene
@@ -40,6 +40,7 @@ ROUTES: dict[str, type[Scene]] = {
     "tutorial": TutorialScene,
     "replay": ReplayScene,
     "review": ReviewScene,
+    "review_progress": ReviewProgressScene,
     "pause": PauseScene,
     "round_summary": RoundSummary,
     "game_over": GameOver,

@@ -16,6 +16,13 @@ Two ingredients, both built from ``expert_tables.json``
   total wins, a tie at the top plays on (counted as one half). The seats'
   order and the dealer are ignored.
 
+A table has at most :data:`MAX_CELLS` cells a side, so that it builds in about a second
+whatever the target (R9 allows up to 10,000): past ``MAX_CELLS * STEP`` points a cell
+spans more points, and a round's scores are shared between the two cells around them
+(the mean kept). Its rows (``W(a, ·)``, read at every decision) are lists while a row is
+short, and computed where they are read when the target is large; few are kept, so
+memory stays flat however long the game.
+
 Everything here is pure Python. A table for target 200 takes about a third of
 a second to build, once per process and opponent model (:func:`win_table`
 caches it; the expert builds the default one when it is imported).
@@ -25,12 +32,16 @@ from __future__ import annotations
 
 import json
 from bisect import bisect_left
+from collections.abc import Sequence
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
 TABLES = Path(__file__).with_name("expert_tables.json")
 STEP = 5  # points per cell of the win table
+MAX_CELLS = 200  # cells a side at most: past STEP * MAX_CELLS points a cell spans more
+LIST_ROWS = 2_000  # up to this target a row is a list; past it, computed where it is read
+KEPT_FLOATS = 1_000_000  # the rows kept per table hold at most this many values
 PRUNE = 0.002  # outcomes rarer than this are dropped (and the rest renormalised)
 
 Dist = tuple[tuple[int, float], ...]  # (round score, probability), probabilities sum to 1
@@ -86,11 +97,29 @@ def cond_dist(t: int, score: int) -> Dist:
     return dists[i]
 
 
+def step_for(target: int) -> int:
+    """Points per cell of the table for ``target``: :data:`STEP`, or more past
+    ``MAX_CELLS * STEP`` points.
+
+    >>> step_for(200), step_for(1000), step_for(10_000)
+    (5, 5, 50)
+    """
+    return max(STEP, -(-target // MAX_CELLS))
+
+
 def _binned(dist: Dist, step: int) -> list[float]:
-    """Probabilities by cell of ``step`` points (nearest cell)."""
+    """Probabilities by cell of ``step`` points: the nearest cell at :data:`STEP` (the
+    tables the expert was tuned with), else shared between the two cells around a score
+    in proportion to its distance to each (the mean kept: a wide cell would otherwise
+    round a round's whole score to 0 or to a cell's width)."""
     out = [0.0] * (max(s for s, _ in dist) // step + 2)
     for s, p in dist:
-        out[int(s / step + 0.5)] += p
+        if step == STEP:
+            out[int(s / step + 0.5)] += p
+        else:
+            cell, rest = divmod(s, step)
+            out[cell] += p * (step - rest) / step
+            out[cell + 1] += p * rest / step
     while len(out) > 1 and not out[-1]:
         out.pop()
     return out
@@ -153,7 +182,8 @@ class WinTable:
                 wi[j] = best
             g_row(i)
         self.cells = w
-        self._rows: dict[int, list[float]] = {}
+        self._rows: dict[int, Sequence[float] | _Row] = {}
+        self._kept_rows = max(16, KEPT_FLOATS // max(1, target))
 
     def at(self, a: float, b: float) -> float:
         """W for totals below the target (bilinear between cells)."""
@@ -166,11 +196,18 @@ class WinTable:
             (1 - fy) * c[i + 1][j] + fy * c[i + 1][j + 1]
         )
 
-    def row(self, a: int) -> list[float]:
-        """``[W(a, b) for b in range(target)]``, cached."""
+    def row(self, a: int) -> Sequence[float] | _Row:
+        """``W(a, b)`` for ``b`` in ``range(target)``: a list (a lazy row for a large
+        target), a few of them kept."""
         r = self._rows.get(a)
         if r is None:
-            r = self._rows[a] = [self.at(a, b) for b in range(self.target)]
+            if len(self._rows) >= self._kept_rows:
+                self._rows.clear()
+            if self.target <= LIST_ROWS:
+                r = [self.at(a, b) for b in range(self.target)]
+            else:
+                r = _Row(self, a)
+            self._rows[a] = r
         return r
 
     def after_round(self, a: int, b: int) -> float:
@@ -180,6 +217,30 @@ class WinTable:
         return self.row(a)[b]
 
 
+class _Row(dict[int, float]):
+    """``W(a, ·)`` of a large table: a value is computed the first time it is read
+    (bilinear, as :meth:`WinTable.at`), then read back at the speed of a dict."""
+
+    __slots__ = ("_column", "_step", "_n")
+
+    def __init__(self, table: WinTable, a: int) -> None:
+        super().__init__()
+        n, step = table.n, table.step
+        x = min(a / step, n - 1)
+        i = min(int(x), n - 2)
+        fx = x - i
+        low, high = table.cells[i], table.cells[i + 1]
+        self._column = [(1 - fx) * low[j] + fx * high[j] for j in range(n)]
+        self._step, self._n = step, n
+
+    def __missing__(self, b: int) -> float:
+        y = min(b / self._step, self._n - 1)
+        j = min(int(y), self._n - 2)
+        fy = y - j
+        value = self[b] = (1 - fy) * self._column[j] + fy * self._column[j + 1]
+        return value
+
+
 @lru_cache(maxsize=16)
 def win_table(target: int, opponent: int = 25) -> WinTable:
-    return WinTable(target, nearest_threshold(opponent))
+    return WinTable(target, nearest_threshold(opponent), step=step_for(target))

@@ -29,7 +29,7 @@ from __future__ import annotations
 import json
 import random
 import sys
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any, cast
 
@@ -278,10 +278,22 @@ def table_chances(game: Game) -> list[float]:
     return [p / total if total else 1.0 / n for p in raw]
 
 
-def review_data(data: Mapping[str, Any], seats: Iterable[str] | None = None) -> Review:
+class ReviewCancelled(Exception):
+    """The review was stopped before its end (its ``progress`` said so)."""
+
+
+Progress = Callable[[int, int], bool]  # (decisions done, decisions in all) -> go on?
+
+
+def review_data(
+    data: Mapping[str, Any], seats: Iterable[str] | None = None, progress: Progress | None = None
+) -> Review:
     """Review a parsed game file. ``seats``: names (default: every human seat).
 
     :class:`~game.gamefile.GameFileError` when it cannot be replayed or a name is unknown.
+    ``progress`` is told after each decision how far the review is; when it answers
+    False the review stops (:class:`ReviewCancelled`). Time and memory grow linearly
+    with the decisions (``python -m tools.bench_review --sizes``).
     """
     game = new_game(data, record_events=False)
     actions = parse_actions(dict(data), game)
@@ -317,6 +329,8 @@ def review_data(data: Mapping[str, Any], seats: Iterable[str] | None = None) -> 
         if len(game.rounds) != rounds:
             rounds = len(game.rounds)
             review.win_probability.append([round(p, 4) for p in table_chances(game)])
+        if progress is not None and not progress(index + 1, len(actions)):
+            raise ReviewCancelled
     review.winner = None if game.winner is None else names[game.winner]
     return review
 

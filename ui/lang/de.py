@@ -368,6 +368,8 @@ STRINGS = {
     "review.tip": (
         "Die Analyse des Coachs für diese Partie (C); [ und ] springen zu den teuren Entscheidungen"
     ),
+    "review.working": "Der Coach analysiert das Spiel … {percent}\u00a0%",
+    "review.failed": "Die Analyse ist fehlgeschlagen.",
     "review.title": "Die Analyse des Coachs",
     "review.summary": (
         "{who}: {n} Entscheidungen geprüft, {matched} wie der Experte; "

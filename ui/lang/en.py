@@ -356,6 +356,8 @@ STRINGS = {
     "review.button": "Review",
     "review.coach": "Coach",
     "review.tip": "The coach's review of this game (C); [ and ] jump to the costly decisions",
+    "review.working": "The coach is reviewing the game… {percent}%",
+    "review.failed": "The review could not be made.",
     "review.title": "The coach's review",
     "review.summary": (
         "{who}: {n} decisions reviewed, {matched} as the expert would; "

@@ -371,6 +371,8 @@ STRINGS = {
     "review.button": "Analyse",
     "review.coach": "Coach",
     "review.tip": "L'analyse du coach pour cette partie (C) ; [ et ] vont aux décisions coûteuses",
+    "review.working": "Le coach analyse la partie… {percent}\u00a0%",
+    "review.failed": "L'analyse n'a pas pu être faite.",
     "review.title": "L'analyse du coach",
     "review.summary": (
         "{who} : {n} décisions analysées, {matched} comme l'expert ; "

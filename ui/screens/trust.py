@@ -23,11 +23,29 @@ from ui.theme import window_scale
 
 
 def where(spec: str) -> str:
-    """Where a spec's code lives, for a person: the file's full path, or the module."""
+    """Where a spec's code lives, for a person: the file's full path (or the module), and
+    the function."""
     try:
-        return printable(check(spec).shown())
+        found = check(spec)
     except PluginError:
         return printable(spec)
+    return printable(f"{found.shown()}:{found.function}")
+
+
+def broken(text: str, fits, lines: int) -> list[str]:
+    """``text`` cut into at most ``lines`` lines that each ``fits(line)`` — anywhere, as a
+    path has no spaces; the very end of a longer text is kept (the file's name)."""
+    out: list[str] = []
+    rest = text
+    while rest and len(out) < lines:
+        n = len(rest)
+        while n > 1 and not fits(rest[:n]):
+            n -= 1
+        out.append(rest[:n])
+        rest = rest[n:]
+    if rest:  # too long even so: the start gives way, the name stays
+        out[0] = "…" + out[0][len(rest) + 1 :]
+    return out
 
 
 class TrustScene(DialogScene):
@@ -43,7 +61,7 @@ class TrustScene(DialogScene):
     def dialog(self) -> pygame.Rect:
         w, h = self.app.size
         u = window_scale((w, h))
-        r = pygame.Rect(0, 0, min(w - 20, round(700 * u)), min(h - 20, round(400 * u)))
+        r = pygame.Rect(0, 0, min(w - 20, round(700 * u)), min(h - 20, round(420 * u)))
         r.center = (w // 2, h // 2)
         return r
 
@@ -64,10 +82,14 @@ class TrustScene(DialogScene):
         )
         top = d.y + round(66 * u)
         img.blit(body, body.get_rect(midtop=(d.centerx, top)))
-        code = self.app.assets.wrapped(
-            t("trust.where", where=self.where), round(15 * u), GOLD, width, max_lines=3
-        )
-        img.blit(code, code.get_rect(midtop=(d.centerx, top + body.get_height() + round(14 * u))))
+        size = round(15 * u)
+        font = self.app.assets.font(size)
+        y = top + body.get_height() + round(16 * u)
+        text = t("trust.where", where=self.where)
+        for line in broken(text, lambda s: font.size(s)[0] <= width, 5):
+            part = self.app.assets.text(line, size, GOLD, shadow=False)
+            img.blit(part, (d.x + round(30 * u), y))
+            y += font.get_linesize()
 
     def on_button(self, name: str) -> None:
         self.close(name == "yes")

@@ -80,8 +80,9 @@ class TableBots:
                 log.warning("bot level %r is missing: playing baseline", level)
                 self._say(Msg("caption.bot_fallback", level=level))
             return "baseline" if missing else level
-        problem = None if level in trusted else "not trusted"
-        problem = problem or plugins.static_problem(level)
+        problem = plugins.static_problem(level)  # it could never run: say why
+        if problem is None and level not in trusted:
+            problem = "not trusted"
         if problem is None:
             bot = self._plugins.get(level)
             if bot is None:

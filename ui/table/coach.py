@@ -1,6 +1,8 @@
 """The coach in the replay viewer: the review of a game (``game.commands.review``), its marks.
 
-- *Coach* (``C``) in the replay viewer computes the review and opens the summary
+- *Coach* (``C``) in the replay viewer computes the review — off the window's thread
+  (:class:`ReviewJob`), a progress bar on screen that Esc cancels (``review_progress``)
+  — and opens the summary
   (:class:`ui.table.review_screen.ReviewScene`, by name); the costly decisions are then
   marked on a strip along the bottom of the bar (a click there jumps to the nearest
   one; ``[`` and ``]`` step through them).
@@ -12,20 +14,59 @@ The humans are reviewed; in a game of bots only, every seat.
 
 from __future__ import annotations
 
+import logging
+import threading
+
 import pygame
 
-from game.commands.review import Review, Reviewed, review_data
+from game.commands.review import Review, ReviewCancelled, Reviewed, review_data
 from ui.assets import BAND, GOLD
 from ui.i18n import Msg, card_msg, t
 
 MARK = (236, 110, 110)
+log = logging.getLogger(__name__)
 
 
-def review_replay(replay) -> Review:
+def review_replay(replay, progress=None) -> Review:
     """The review of a replay's file: its humans, or every seat when there are none."""
     data = replay.data
     humans = [p for p in data["players"] if isinstance(p, str)]
-    return review_data(data, humans or [p["name"] for p in data["players"]])
+    return review_data(data, humans or [p["name"] for p in data["players"]], progress)
+
+
+class ReviewJob:
+    """The review of ``replay`` computed in a thread of its own, so the window keeps
+    drawing: :attr:`fraction` says how far it is, :meth:`cancel` stops it at the next
+    decision; once :attr:`finished`, :attr:`review` (or :attr:`error`) holds the outcome."""
+
+    def __init__(self, replay) -> None:
+        self.replay = replay
+        self.fraction = 0.0
+        self.review: Review | None = None
+        self.error: Exception | None = None
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="coach", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        try:
+            self.review = review_replay(self.replay, self._progress)
+        except ReviewCancelled:
+            pass
+        except Exception as error:  # never expected: the replay was read already
+            log.warning("the review failed: %r", error)
+            self.error = error
+
+    def _progress(self, done: int, total: int) -> bool:
+        self.fraction = done / max(1, total)
+        return not self._stop.is_set()
+
+    @property
+    def finished(self) -> bool:
+        return not self._thread.is_alive()
+
+    def cancel(self) -> None:
+        self._stop.set()
 
 
 def line_msg(d: Reviewed) -> Msg:
@@ -92,9 +133,13 @@ def draw_marks(surface: pygame.Surface, scene) -> None:
 
 
 def command(scene, name: str) -> None:
-    """``coach`` (show the review), ``prev_mark`` / ``next_mark`` (jump along the marks)."""
+    """``coach`` (show the review), ``prev_mark`` / ``next_mark`` (jump along the marks).
+    The first asks for the review: it is computed with a progress bar on screen
+    (``review_progress``), which carries out ``name`` once it is done."""
     if scene.review is None:
-        scene.review = review_replay(scene.replay)
+        scene.set_playing(False)
+        scene.app.go("review_progress", scene, name)
+        return
     if name == "coach":
         scene.set_playing(False)
         scene.app.go("review", scene)

@@ -1,5 +1,8 @@
 """The coach's summary over the replay viewer (the strip and its marks: :mod:`ui.table.coach`).
 
+:class:`ReviewProgressScene` — while the review is computed (off the window's thread):
+  a progress bar; Esc or *Cancel* stops it and goes back to the replay.
+
 :class:`ReviewScene` — the summary: for each reviewed player the decisions
   reviewed, how many matched the expert, the expected points left on the table;
   the costliest three decisions (a click or ``1``–``3`` jumps there in the replay);
@@ -18,8 +21,82 @@ from ui.assets import BAND, CHART_GRID, CREAM, DIALOG, GOLD, MUTED, PALETTE
 from ui.chart import Line, PygamePen, Scale, Style, draw_chart
 from ui.i18n import language, t
 from ui.scene import ButtonDialog
-from ui.table.coach import line_msg
+from ui.table import coach
+from ui.table.coach import ReviewJob, line_msg
 from ui.theme import unit_for
+
+
+# ------------------------------------------------------------------ while it is computed
+class ReviewProgressScene(ButtonDialog):
+    """A progress bar while the coach reviews the replay; then ``then`` (a coach command)
+    is carried out. Esc, Enter or *Cancel* stops the review."""
+
+    def __init__(self, app, replay_scene, then: str = "coach") -> None:
+        super().__init__(app)
+        self.replay, self.then = replay_scene, then
+        self.job = ReviewJob(replay_scene.replay)
+        self.shown = -1.0  # the fraction drawn last
+
+    def dialog(self) -> pygame.Rect:
+        w, h = self.app.size
+        u = unit_for(self.app.size)
+        r = pygame.Rect(0, 0, min(w - 20, round(520 * u)), round(190 * u))
+        r.center = (w // 2, h // 2)
+        return r
+
+    def build_ui(self) -> None:
+        self.exit()
+        d, u = self.dialog(), unit_for(self.app.size)
+        bw, bh = round(170 * u), round(40 * u)
+        self.buttons["cancel"] = pygame_gui.elements.UIButton(
+            pygame.Rect(d.centerx - bw // 2, d.bottom - bh - round(14 * u), bw, bh),
+            t("files.cancel"),
+            self.app.manager,
+            object_id="#menu_button",
+        )
+
+    def on_key(self, key: int) -> None:
+        if key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_c):
+            self.choose("cancel")
+
+    def choose(self, name: str) -> None:
+        self.job.cancel()
+        self.app.stack.pop()
+        self.app.invalidate()
+
+    def busy(self) -> bool:
+        return True  # the bar moves: the app draws every frame
+
+    def update(self, dt: float) -> None:
+        if self.job.fraction != self.shown:
+            self.app.invalidate()
+        if not self.job.finished or self.app.stack.top is not self:
+            return
+        self.app.stack.pop()
+        if self.job.review is None:  # it failed (never expected): say so, stay on the replay
+            self.app.notify(t("review.failed"), error=True)
+            return
+        self.replay.review = self.job.review
+        coach.command(self.replay, self.then)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        d, u = self.dialog(), unit_for(self.app.size)
+        shade = pygame.Surface(self.app.size, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 110))
+        surface.blit(shade, (0, 0))
+        radius = round(14 * u)
+        pygame.draw.rect(surface, DIALOG, d, border_radius=radius)
+        pygame.draw.rect(surface, GOLD, d, width=max(2, round(2 * u)), border_radius=radius)
+        self.shown = fraction = self.job.fraction
+        title = self.app.assets.text(
+            t("review.working", percent=round(fraction * 100)), round(20 * u), CREAM
+        )
+        surface.blit(title, title.get_rect(midtop=(d.centerx, d.y + round(18 * u))))
+        bar = pygame.Rect(d.x + round(30 * u), d.y + round(70 * u), d.w - round(60 * u), round(18 * u))
+        pygame.draw.rect(surface, BAND, bar, border_radius=bar.h // 2)
+        done = bar.copy()
+        done.w = max(bar.h, round(bar.w * fraction))
+        pygame.draw.rect(surface, GOLD, done, border_radius=bar.h // 2)
 
 
 # ------------------------------------------------------------------ the summary
