@@ -87,7 +87,7 @@ def test_continue_asks_first_and_a_no_plays_baseline_and_keeps_the_file(tmp_path
     assert app.continue_game() is None  # the question comes first
     dialog = app.stack.top
     assert isinstance(dialog, TrustScene) and dialog.spec == spec
-    assert str(tmp_path / "mine.py") in dialog.where
+    assert dialog.where == f"{tmp_path / 'mine.py'}:choose"
     pump(app, 2)
     press(app, pygame.K_ESCAPE)  # no
     table = app.stack.top
@@ -182,7 +182,7 @@ def test_a_dotted_spec_in_a_file_is_never_imported(tmp_path, capsys):
     try:
         other = make_app(home=str(home_with_autosave(tmp_path / "b", "mybots.x:f")), lang="en")
         assert other.continue_game() is None
-        assert other.stack.top.where == "module mybots.x" and "mybots" not in sys.modules
+        assert other.stack.top.where == "module mybots.x:f" and "mybots" not in sys.modules
     finally:
         sys.path.remove(str(tmp_path))
 
