@@ -6,6 +6,8 @@ surrogates, NUL, newlines, zero-width and direction marks, emoji, deep nesting, 
 types), and random bytes.
 """
 
+import contextlib
+import io
 import json
 import tempfile
 import time
@@ -14,6 +16,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from game.commands.review import main as review_main
 from game.gamefile import GameFileError, load
 from ui import settings as settings_file
 from ui.storage.saves import LoadError, load_file
@@ -229,6 +232,12 @@ def test_game_files_load_or_are_refused_in_one_line(data):
             timed(lambda: load_file(path))
         except LoadError as e:
             one_line(e)
+        err = io.StringIO()  # python -m game.review: the coach's review, or one line
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(err):
+            status = timed(lambda: review_main([str(path)]))
+        assert status in (0, 2)
+        if status:
+            one_line(err.getvalue().rstrip("\n"))
 
 
 @FUZZ
