@@ -151,3 +151,39 @@ def test_workers_and_plugins_end_when_the_program_is_killed(bots):
     for k in left:
         os.kill(k, signal.SIGKILL)
     assert not left
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux /proc")
+def test_a_plugins_process_ends_when_the_window_is_killed(tmp_path):
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "main.py",
+            "--players",
+            "bot:tests/bots_zoo/sleeps.py:choose,bot:baseline",
+            "--home",
+            str(tmp_path),
+        ],
+        cwd=ROOT,
+        env={**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        kids: list[int] = []
+        while not kids and time.monotonic() < deadline:
+            time.sleep(0.2)
+            kids = descendants(proc.pid)
+        assert kids
+        time.sleep(1.0)  # the plug-in is loaded, maybe asked
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+    deadline = time.monotonic() + 10
+    while any(running(k) for k in kids) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    left = [k for k in kids if running(k)]
+    for k in left:
+        os.kill(k, signal.SIGKILL)
+    assert not left

@@ -233,3 +233,23 @@ def test_the_setup_checks_read_a_plugin_without_running_it(tmp_path):
     with pytest.raises(ConfigError, match="part of Python"):
         parse_players("Ana,bot:os:system")
     assert not ran.exists()
+
+
+def test_a_trusted_plugin_that_exits_at_import_never_ends_the_program(tmp_path):
+    """A save whose plug-in calls sys.exit as it is imported: every Continue reaches the
+    table, baseline plays the seat, and the autosave stays where it is, as it was."""
+    spec = f"{Path(__file__).resolve().parent / 'bots_zoo' / 'exits_at_import.py'}:choose"
+    home = home_with_autosave(tmp_path, spec)
+    for _ in range(2):  # and again at the next start
+        app = make_app(home=str(home), lang="en", think_time=0.0, trusted_bots=(spec,))
+        table = app.continue_game()
+        assert isinstance(table, TableScene)
+        deadline = time.monotonic() + 30
+        while table.bots.levels[1] != "baseline":
+            assert time.monotonic() < deadline
+            play_a_while(app, 0.2)
+        assert app.running and "failed" in " ".join(map(str, table.presenter.log))
+        assert json.loads(app.dirs.autosave.read_text())["players"][1]["bot"] == spec
+        assert not list(app.dirs.data.glob("autosave.json.broken-*"))
+        sandbox.close_all()
+        pygame.display.quit()

@@ -140,6 +140,16 @@ class TableBots:
             bot.ask(view, legal, rng)
         return bot.reply(wait=False)
 
+    def poll(self) -> None:
+        """Look (without waiting) whether the plug-ins still loading are ready: one that
+        cannot be loaded gives way to baseline at once, not at its first turn."""
+        for spec, bot in list(self._plugins.items()):
+            if not bot.waiting:
+                try:
+                    bot.ready()
+                except (BotError, PluginError) as error:
+                    self.fall_back(spec, str(error))
+
     def thinking(self, seat: int) -> bool:
         """True while the seat's plug-in has a decision it has not answered yet."""
         fn = self.fns.get(seat)

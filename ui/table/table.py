@@ -432,6 +432,9 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         self.presenter.update(dt)
         self._watch_prompt(dt)
+        if self.bots is not None and self.autoplay:
+            self.bots.poll()  # a plug-in that cannot load gives way at once
+            self._say_bot_notices()
         gate = self.presenter.gate
         if gate is not None and not self.gate_open and self.app.stack.top is self:
             self.gate_open = True

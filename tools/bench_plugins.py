@@ -1,0 +1,74 @@
+"""What a plug-in's own process costs: ``python -m tools.bench_plugins [--runs R] [--games N]``.
+
+Runs ``python -m game.simulate --bots SPEC,baseline,baseline,baseline --games N --seed S
+--json`` R times (seeds 1..R) and prints the games per second of each run (the
+simulation's own ``seconds``, and the whole command's wall time, interpreter and
+plug-in start included), their range, and the same for four built-in seats. With
+``--root DIR`` the commands run in another checkout (``git archive REV | tar -x -C DIR``),
+to compare two versions on the same machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+CAUTIOUS = "examples/bots/cautious.py:choose"
+
+
+def run(root: Path, bots: str, games: int, seed: int) -> tuple[float, float]:
+    """(games/s of the simulation, games/s of the whole command)."""
+    command = [sys.executable, "-m", "game.simulate", "--bots", bots, "--games", str(games)]
+    start = time.perf_counter()
+    out = subprocess.run(
+        [*command, "--seed", str(seed), "--json"],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "PYTHONPATH": str(root)},
+    ).stdout
+    wall = time.perf_counter() - start
+    result = json.loads(out)
+    return games / result["seconds"], games / wall
+
+
+def line(name: str, rates: list[tuple[float, float]]) -> str:
+    sim = [r[0] for r in rates]
+    wall = [r[1] for r in rates]
+    runs = ", ".join(f"{r:.0f}" for r in sim)
+    return (
+        f"{name}: {min(sim):.0f}–{max(sim):.0f} games/s simulated ({runs}); "
+        f"{min(wall):.0f}–{max(wall):.0f} games/s for the whole command"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tools.bench_plugins")
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--spec", default=CAUTIOUS, help="the plug-in in seat 0")
+    parser.add_argument("--root", default=".", help="the checkout to run the commands in")
+    args = parser.parse_args(argv)
+    root = Path(args.root).resolve()
+    print(f"{args.runs} runs of {args.games} games, seeds 1..{args.runs}, in {root}")
+    for name, bots in (
+        (f"{args.spec} + 3 × baseline", f"{args.spec},baseline,baseline,baseline"),
+        ("4 × baseline (no plug-in)", "baseline,baseline,baseline,baseline"),
+    ):
+        rates = [run(root, bots, args.games, seed) for seed in range(1, args.runs + 1)]
+        print(line(name, rates), flush=True)
+    print(
+        f"[python -m game.simulate --bots {args.spec},baseline,baseline,baseline "
+        f"--games {args.games} --seed S --json]"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
