@@ -44,6 +44,7 @@ def max_workers() -> int:
     """The most processes ``--workers`` may start: :data:`WORKERS_PER_CORE` per core."""
     return (os.cpu_count() or 1) * WORKERS_PER_CORE
 
+
 #: categories never allowed in a name: control characters (NUL, newline…), lone
 #: surrogates, line and paragraph separators, private use and unassigned code points
 _NEVER = frozenset({"Cc", "Cs", "Zl", "Zp", "Co", "Cn"})

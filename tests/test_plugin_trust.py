@@ -211,8 +211,10 @@ def test_a_spec_that_cannot_name_a_plugin_is_refused_unread(spec, reason):
         ("from os import system as choose\n", "is not a function"),
         ("from textwrap import dedent as choose\n", "is defined in textwrap, not in"),
         ("class choose:\n    pass\n", "is not a function"),
-        ("class B:\n    def __call__(self, v, l, r):\n        return l[0]\n\nchoose = B()\n",
-         "is not a function"),
+        (
+            "class B:\n    def __call__(self, v, l, r):\n        return l[0]\n\nchoose = B()\n",
+            "is not a function",
+        ),
         ("import builtins\nchoose = builtins.print\n", "is not a function"),
     ],
 )

@@ -32,7 +32,9 @@ OPPONENTS = "examples/opponents"
 
 def load_bot(spec: str) -> bots.Bot:
     """A built-in level, ``PATH.py:FUNCTION`` or ``package.module:FUNCTION``
-    (:func:`game.bots.plugins.load`, as ``game.simulate`` loads them)."""
+    (:func:`game.bots.plugins.load`), imported in this process: the tool measures code
+    its user names, as fast as it runs (``game.simulate`` runs a plug-in in a process of
+    its own, :mod:`game.bots.sandbox`)."""
     return bots.get(spec) if spec in bots.LEVELS else plugins.load(spec)
 
 

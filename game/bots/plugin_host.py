@@ -53,7 +53,9 @@ def serve(conn: Connection, spec: str) -> None:
         _send(conn, *answer(bot, spec, *request))
 
 
-def answer(bot: plugins.Bot, spec: str, view_data: Any, legal_data: Any, seed: int) -> tuple[str, str]:
+def answer(
+    bot: plugins.Bot, spec: str, view_data: Any, legal_data: Any, seed: int
+) -> tuple[str, str]:
     """Ask the bot; ``("I", "n")`` for the ``n``-th legal action, or ``("X", problem)``."""
     legal = decode_legal(legal_data)
     kept = tuple(legal)  # what the bot returns is looked up here: it may change its list

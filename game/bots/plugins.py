@@ -179,8 +179,7 @@ def _load(spec: str) -> Bot:
         raise PluginError(f"bot {spec!r}: {found.function!r} is not a function")
     if bot.__module__ != module.__name__:
         raise PluginError(
-            f"bot {spec!r}: {found.function!r} is defined in {bot.__module__}, "
-            f"not in {found.where}"
+            f"bot {spec!r}: {found.function!r} is defined in {bot.__module__}, not in {found.where}"
         )
     return cast(Bot, bot)
 

@@ -96,7 +96,8 @@ class PluginBot:
         return True
 
     def wait_ready(self) -> None:
-        """Wait until the plug-in is imported (at most ``load_timeout``); raises as :meth:`ready`."""
+        """Wait until the plug-in is imported (at most ``load_timeout``); raises as
+        :meth:`ready`."""
         while not self.ready():
             self._incoming(max(0.0, self.load_timeout - (time.monotonic() - self._since)) + 0.01)
 

@@ -33,6 +33,7 @@ from game.rules import RuleOptions
 
 SOLO_TARGET = 10**9  # a solo "game" is one round: the target is never reached
 
+
 def game_seed(seed: int, k: int) -> int:
     return (seed * 1_000_003 + k * 7_919) % 2**63
 
@@ -203,9 +204,12 @@ def _table(result: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def parse_bots(parser: argparse.ArgumentParser, text: str, timeout: float) -> list[str]:
+def parse_bots(
+    parser: argparse.ArgumentParser, text: str, timeout: float, keep: bool = True
+) -> list[str]:
     """The comma-separated bots, one per seat: built-in levels or plug-in specs, every
-    plug-in started in its own process and loaded there (exit 2 and one line if not)."""
+    plug-in started in its own process and loaded there (exit 2 and one line if not).
+    ``keep``: the processes stay for the run (False: each worker starts its own)."""
     levels = [b.strip() for b in text.split(",")]
     if any(not b for b in levels):
         parser.error(f"--bots {text!r}: an empty bot in the list (one per seat)")
@@ -222,6 +226,9 @@ def parse_bots(parser: argparse.ArgumentParser, text: str, timeout: float) -> li
         sandbox.check_loads(specs, timeout)
     except PluginError as error:
         parser.error(f"cannot load {error}")
+    finally:
+        if not keep:
+            sandbox.close_all()
     return levels
 
 
@@ -274,7 +281,7 @@ def main(argv: list[str] | None = None) -> int:
     check_run_arguments(parser, args)
     if not 0 <= args.solo_rounds <= MAX_SOLO_ROUNDS:
         parser.error(f"--solo-rounds must be from 1 to {MAX_SOLO_ROUNDS}")
-    levels = parse_bots(parser, args.bots, args.bot_timeout)
+    levels = parse_bots(parser, args.bots, args.bot_timeout, keep=args.workers == 1)
     progress = not args.json and sys.stderr.isatty()
     try:
         if args.solo_rounds:

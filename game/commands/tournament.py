@@ -190,7 +190,7 @@ def main(argv: list[str] | None = None) -> int:
     check_run_arguments(parser, args)
     if args.seats is not None and not MIN_PLAYERS <= args.seats <= MAX_PLAYERS:
         parser.error(f"--seats must be between {MIN_PLAYERS} and {MAX_PLAYERS}")
-    bots = parse_bots(parser, args.bots, args.bot_timeout)
+    bots = parse_bots(parser, args.bots, args.bot_timeout, keep=args.workers == 1)
     if len(bots) < 2:
         parser.error("a tournament needs at least 2 bots")
     if len(set(bots)) != len(bots):

@@ -55,7 +55,8 @@ STRINGS = {
     "caption.won": "{who} gewinnt das Spiel!",
     "caption.bot_fallback": "Bot-Stufe {level} gibt es noch nicht: Basis-Bot",
     "caption.plugin_failed": "Das Plug-in von {name} ist ausgefallen: der Basis-Bot spielt weiter",
-    "caption.plugin_untrusted": "Das Plug-in von {name} wurde nicht gestartet: der Basis-Bot spielt",
+    "caption.plugin_untrusted": "Das Plug-in von {name} wurde nicht gestartet: der Basis-Bot "
+    "spielt",
     "reason.target_busted": "das Ziel ist raus",
     "reason.target_out": "das Ziel ist nicht mehr in der Runde",
     "reason.nobody_can_take": "niemand kann sie nehmen",

@@ -70,9 +70,14 @@ class TrustScene(DialogScene):
         bw, bh = round(240 * u), round(50 * u)
         by = d.bottom - bh - round(22 * u)
         self.button(
-            "no", (d.centerx - bw - round(10 * u), by, bw, bh), t("trust.decline"), "#primary_button"
+            "no",
+            (d.centerx - bw - round(10 * u), by, bw, bh),
+            t("trust.decline"),
+            "#primary_button",
         )
-        self.button("yes", (d.centerx + round(10 * u), by, bw, bh), t("trust.run"), "#danger_button")
+        self.button(
+            "yes", (d.centerx + round(10 * u), by, bw, bh), t("trust.run"), "#danger_button"
+        )
 
     def render_body(self, img, u: float) -> None:
         d = self.dialog()

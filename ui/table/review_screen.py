@@ -92,7 +92,9 @@ class ReviewProgressScene(ButtonDialog):
             t("review.working", percent=round(fraction * 100)), round(20 * u), CREAM
         )
         surface.blit(title, title.get_rect(midtop=(d.centerx, d.y + round(18 * u))))
-        bar = pygame.Rect(d.x + round(30 * u), d.y + round(70 * u), d.w - round(60 * u), round(18 * u))
+        bar = pygame.Rect(
+            d.x + round(30 * u), d.y + round(70 * u), d.w - round(60 * u), round(18 * u)
+        )
         pygame.draw.rect(surface, BAND, bar, border_radius=bar.h // 2)
         done = bar.copy()
         done.w = max(bar.h, round(bar.w * fraction))
