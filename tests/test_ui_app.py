@@ -23,10 +23,11 @@ from ui.driver import (
     table_of,
 )
 from ui.screens.menu import MenuScene
+from ui.table.bot_seats import resolve_bot
 from ui.table.hint import odds as hint_odds
 from ui.table.pause import PauseScene
 from ui.table.summary import GameOver
-from ui.table.table import TableScene, resolve_bot
+from ui.table.table import TableScene
 
 PROJECT = Path(__file__).resolve().parent.parent
 

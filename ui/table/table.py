@@ -24,7 +24,7 @@ from ui.i18n import Msg, card_name, t
 from ui.scene import Scene
 from ui.settings import SPEEDS
 from ui.table import layout as L
-from ui.table.bot_seats import TableBots, resolve_bot
+from ui.table.bot_seats import TableBots
 from ui.table.display import Shown
 from ui.table.draw_panel import draw_bar
 from ui.table.draw_table import SeatState, TableView
@@ -49,7 +49,6 @@ def decision_keys() -> tuple[set[int], set[int]]:
 HANDOVER_GUARD = 0.6
 BOT_POLL = 0.02  # seconds between two looks for a plug-in's answer while it thinks
 log = logging.getLogger(__name__)
-__all__ = ["TableScene", "decision_keys", "next_speed", "resolve_bot"]
 
 
 def next_speed(speed: float, up: bool) -> float:
