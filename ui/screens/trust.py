@@ -34,7 +34,22 @@ def where(spec: str) -> str:
 
 def broken(text: str, fits, lines: int) -> list[str]:
     """``text`` cut into at most ``lines`` lines that each ``fits(line)`` — anywhere, as a
-    path has no spaces; the very end of a longer text is kept (the file's name)."""
+    path has no spaces; of a longer text the start gives way (the file's name stays).
+
+    >>> broken("abcdefgh", lambda s: len(s) <= 3, 5)
+    ['abc', 'def', 'gh']
+    >>> broken("abcdefgh", lambda s: len(s) <= 3, 2)
+    ['…de', 'fgh']
+    """
+    out, rest = _lines(text, fits, lines)
+    start = 0
+    while rest:
+        start += len(rest)
+        out, rest = _lines("…" + text[start:], fits, lines)
+    return out
+
+
+def _lines(text: str, fits, lines: int) -> tuple[list[str], str]:
     out: list[str] = []
     rest = text
     while rest and len(out) < lines:
@@ -43,9 +58,7 @@ def broken(text: str, fits, lines: int) -> list[str]:
             n -= 1
         out.append(rest[:n])
         rest = rest[n:]
-    if rest:  # too long even so: the start gives way, the name stays
-        out[0] = "…" + out[0][len(rest) + 1 :]
-    return out
+    return out, rest
 
 
 class TrustScene(DialogScene):
