@@ -40,6 +40,7 @@ Alone at the table (solo rounds) it maximises the expected round score.
 from __future__ import annotations
 
 import random
+from bisect import insort
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -111,8 +112,8 @@ def opponent_thresholds(view: SeatView) -> dict[int, int]:
         hand = view.hand(s)
         if hand.status == STAYED and (view.round_no, s) not in mem["seen"]:
             mem["seen"].add((view.round_no, s))
-            mem["stays"].setdefault(s, []).append(hand.score)
-        stays = sorted(mem["stays"].get(s, ()))
+            insort(mem["stays"].setdefault(s, []), hand.score)  # kept sorted: no sort per call
+        stays = mem["stays"].get(s, ())
         # a stop-at-T player's stays: a fifth of them at T + 1 or less (the last card overshoots)
         t = stays[len(stays) // 5] - 1 if len(stays) >= 3 else DEFAULT_T
         out[s] = min(MODELS, key=lambda m: (abs(m - t), m))
