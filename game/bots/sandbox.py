@@ -31,7 +31,7 @@ import multiprocessing
 import random
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import NoReturn
 
 from game.bots import plugin_host
 from game.bots.plugins import BotError, PluginError
@@ -146,7 +146,6 @@ class PluginBot:
         if kind == "I" and text.isdigit() and int(text) < len(legal):
             return legal[int(text)]
         self._fail(BotError(f"bot {self.spec!r} sent {text[:40]!r}, which is no answer"))
-        raise AssertionError  # _fail raised
 
     @property
     def waiting(self) -> bool:
@@ -168,10 +167,6 @@ class PluginBot:
             self._process.kill()
             self._process.join()
 
-    @property
-    def pid(self) -> int | None:
-        return self._process.pid
-
     def _incoming(self, timeout: float) -> bool:
         try:
             return self._conn.poll(timeout)
@@ -186,7 +181,7 @@ class PluginBot:
         text = data.decode("utf-8", "replace")
         return text[:1], text[1:]
 
-    def _ended(self, when: str) -> Any:
+    def _ended(self, when: str) -> NoReturn:
         self._process.join(1.0)  # it is ending: its exit status says how
         code = self._process.exitcode
         status = "" if code is None else f" (exit status {code})"
@@ -196,7 +191,7 @@ class PluginBot:
         if self.failure is not None:
             raise self.failure
 
-    def _fail(self, error: Exception) -> Any:
+    def _fail(self, error: Exception) -> NoReturn:
         self.failure = error
         self._legal = None
         self.close(wait=0)
