@@ -164,3 +164,20 @@ def test_at_the_table_a_meddler_plays_on_and_changes_nothing(name):
     assert table.bots.levels[0] == spec(name)  # it was never replaced
     assert all(total <= 400 for total in table.game.totals)  # nobody handed itself a million
     assert not any("failed" in str(line) for line in table.presenter.log)
+
+
+def test_a_plugin_that_ignores_the_signals_to_end_still_lets_a_run_end():
+    """A worker's plug-in that ignores SIGTERM is killed when the worker ends."""
+    import subprocess
+    import sys
+
+    bots = f"{spec('ignores_signals')},baseline"
+    for command in ("game.simulate", "game.tournament"):
+        result = subprocess.run(
+            [sys.executable, "-m", command, "--bots", bots, "--games", "8", "--workers", "2"],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            cwd=ZOO.parent.parent,
+        )
+        assert result.returncode == 0, result.stderr

@@ -28,6 +28,7 @@ from __future__ import annotations
 import atexit
 import contextlib
 import multiprocessing
+import multiprocessing.util
 import random
 import time
 from collections.abc import Sequence
@@ -227,3 +228,9 @@ def close_all() -> None:
     for bot in list(_OPEN):
         bot.close()
     _SHARED.clear()
+
+
+# A worker of ``--workers`` ends without atexit: multiprocessing's own exit then stops its
+# daemonic children with SIGTERM and waits for them, which a plug-in may ignore. This
+# runs first and kills what did not end.
+multiprocessing.util.Finalize(None, close_all, exitpriority=10)
