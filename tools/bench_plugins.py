@@ -4,8 +4,9 @@ Runs ``python -m game.simulate --bots SPEC,baseline,baseline,baseline --games N 
 --json`` R times (seeds 1..R) and prints the games per second of each run (the
 simulation's own ``seconds``, and the whole command's wall time, interpreter and
 plug-in start included), their range, and the same for four built-in seats. With
-``--root DIR`` the commands run in another checkout (``git archive REV | tar -x -C DIR``),
-to compare two versions on the same machine.
+``--root DIR`` (repeatable) the commands run in each checkout given
+(``git archive REV | tar -x -C DIR``), one run of each in turn, so that two versions are
+compared under the same load of the machine.
 """
 
 from __future__ import annotations
@@ -53,16 +54,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--spec", default=CAUTIOUS, help="the plug-in in seat 0")
-    parser.add_argument("--root", default=".", help="the checkout to run the commands in")
+    parser.add_argument(
+        "--root", action="append", help="a checkout to run the commands in (default: here)"
+    )
     args = parser.parse_args(argv)
-    root = Path(args.root).resolve()
-    print(f"{args.runs} runs of {args.games} games, seeds 1..{args.runs}, in {root}")
+    roots = [Path(r).resolve() for r in args.root or ["."]]
+    print(f"{args.runs} runs of {args.games} games each, seeds 1..{args.runs}")
     for name, bots in (
         (f"{args.spec} + 3 × baseline", f"{args.spec},baseline,baseline,baseline"),
         ("4 × baseline (no plug-in)", "baseline,baseline,baseline,baseline"),
     ):
-        rates = [run(root, bots, args.games, seed) for seed in range(1, args.runs + 1)]
-        print(line(name, rates), flush=True)
+        rates: dict[Path, list[tuple[float, float]]] = {root: [] for root in roots}
+        for seed in range(1, args.runs + 1):
+            for root in roots:
+                rates[root].append(run(root, bots, args.games, seed))
+        for root in roots:
+            print(line(f"{name}, in {root}", rates[root]), flush=True)
     print(
         f"[python -m game.simulate --bots {args.spec},baseline,baseline,baseline "
         f"--games {args.games} --seed S --json]"

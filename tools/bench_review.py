@@ -9,8 +9,9 @@ and the slowest; the target is under 5 s for a 10-round 4-player game.
 ``python -m tools.bench_review --sizes 100,1000,10000,26000`` measures how the review
 grows: one 18-seat game of ``baseline`` bots to 10,000 points (the largest table and
 target the program allows), every seat a human, reviewed on its first N decisions, each
-size in a fresh process. Prints seconds, seconds per decision and the peak memory
-(the process's maximum resident set) of each: a review must grow linearly.
+size in a fresh process. Prints the CPU seconds (the process's own, so that other work on
+the machine does not count), per decision, the wall time, and the peak memory (the
+process's maximum resident set) of each: a review must grow linearly.
 """
 
 from __future__ import annotations
@@ -57,11 +58,15 @@ def one_size(decisions: int, seed: int) -> None:
     """Review the first ``decisions`` of the largest game; print one JSON line."""
     data = largest_game(seed)
     data["actions"] = data["actions"][:decisions]
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     review = review_data(data)
-    seconds = time.perf_counter() - start
+    seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # kB on Linux
-    print(json.dumps({"decisions": len(review.decisions), "seconds": seconds, "peak_kb": peak}))
+    print(
+        json.dumps(
+            {"decisions": len(review.decisions), "seconds": seconds, "cpu": cpu, "peak_kb": peak}
+        )
+    )
 
 
 def sizes(counts: list[int], seed: int) -> None:
@@ -79,9 +84,9 @@ def sizes(counts: list[int], seed: int) -> None:
         ).stdout
         r = json.loads(out)
         print(
-            f"{r['decisions']:>6} decisions: {r['seconds']:8.1f} s, "
-            f"{r['seconds'] / r['decisions'] * 1000:6.2f} ms per decision, "
-            f"peak memory {r['peak_kb'] / 1024:6.0f} MB"
+            f"{r['decisions']:>6} decisions: {r['cpu']:8.1f} s of CPU "
+            f"({r['cpu'] / r['decisions'] * 1000:6.2f} ms per decision; {r['seconds']:.1f} s "
+            f"of wall time), peak memory {r['peak_kb'] / 1024:6.0f} MB"
         )
 
 

@@ -60,7 +60,7 @@ def answer(
     legal = decode_legal(legal_data)
     kept = tuple(legal)  # what the bot returns is looked up here: it may change its list
     try:
-        action = bot(decode(view_data), legal, random.Random(seed))
+        action = bot(decode(view_data, legal), legal, random.Random(seed))
     except BaseException as error:  # sys.exit and KeyboardInterrupt too: reported, not obeyed
         return "X", f"bot {spec!r} {_what(error)}"
     try:
