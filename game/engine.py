@@ -462,7 +462,7 @@ class Game:
 
     def _check_reveal(self, action: Action, d: Decision, name: str, verb: str) -> None:
         """A card turned over when the game does not wait for one, or the reverse."""
-        if d.kind != REVEAL:
+        if d.kind != DecisionKind.REVEAL:
             raise IllegalActionError(
                 f"{name} cannot receive a card now: the game waits for {self._describe(d)}"
             )
@@ -489,7 +489,7 @@ class Game:
     def _describe(self, d: Decision) -> str:
         if d.kind == HIT_OR_STAY:
             return f"{self._name(d.seat)} to hit or stay"
-        if d.kind == REVEAL:
+        if d.kind == DecisionKind.REVEAL:
             return f"the card turned over for {self._name(d.seat)}"
         return f"{self._name(d.seat)} to choose who gets the {CARD_TITLES[cast(str, d.card)]}"
 
