@@ -92,6 +92,28 @@ def assert_observed_twin(game: Game, events: list) -> Game:
     return twin
 
 
+def play_observed(game: Game, rng, until) -> Game:
+    """Play an observed game at random — random legal decisions, random cards that can
+    be turned over — until ``until(game)`` holds at a decision."""
+    while not until(game):
+        d = game.pending
+        assert d is not None, "the game ended first"
+        if d.kind == DecisionKind.REVEAL:
+            game.apply(Action.reveal(d.seat, rng.choice(game.revealable())))
+        elif d.kind == DecisionKind.HIT_OR_STAY:
+            game.apply(d.actions[0] if rng.random() < 0.7 else d.actions[1])
+        else:
+            game.apply(rng.choice(d.actions))
+    return game
+
+
+def empty_pile(game: Game) -> bool:
+    """A player decides and nothing is left in the draw pile (R2.4: the next card comes
+    from the discard pile, shuffled)."""
+    d = game.pending
+    return d is not None and d.kind == DecisionKind.HIT_OR_STAY and not game.draw_pile
+
+
 def of(events, kind):
     return [e for e in events if isinstance(e, kind)]
 
@@ -108,4 +130,14 @@ def waiting(game: Game):
     return (game.players[d.seat], d.kind, d.card, [game.players[s] for s in d.options])
 
 
-__all__ = ["assert_observed_twin", "ev", "game_file", "play", "of", "numbers", "waiting"]
+__all__ = [
+    "assert_observed_twin",
+    "empty_pile",
+    "play_observed",
+    "ev",
+    "game_file",
+    "play",
+    "of",
+    "numbers",
+    "waiting",
+]
