@@ -287,7 +287,7 @@ def test_a_decision_while_the_deck_has_run_out_says_so():
     data = observed_file(ABC, ["7", "12", "3"], ["Ana hit", "Ana stay"])
     with pytest.raises(
         GameFileError,
-        match="^action 1: 'deck' has no more cards: the game waits for the card turned over for Ana",
+        match="^action 1: 'deck' has no more cards: the game waits for the card turned over",
     ):
         from_dict(data)
 
