@@ -6,7 +6,9 @@ decision an ``Action`` as in any game. This module holds what the live table
 and a network client build on that:
 
 - :func:`observed_game` — the game from the cards turned over so far and the
-  decisions made (what a server sends a client, or a file holds);
+  decisions made (what a server sends a client, or a file holds), and
+  :func:`catch_up`, which brings such a mirror up to a later state and returns
+  the events in between, to animate;
 - :func:`entries` and :func:`undo` — the entries in the order they were made,
   and the game without its last one, as many times as wanted (a mis-tap at a
   real table is common);
@@ -72,6 +74,39 @@ def observed_game(
     for action in actions:
         game.apply(action)
     return game
+
+
+def catch_up(game: Game, turned: Sequence[str], actions: Sequence[Action]) -> list[ev.Event]:
+    """Bring the observed ``game`` up to the state whose cards turned over are
+    ``turned`` and whose decisions are ``actions`` (both from the start, as a server
+    sends them); returns the events of what was new, as :meth:`Game.apply` does.
+
+    Each new card is given when the game waits for one, each new decision when it
+    waits for a player, so the events are those of the game that was mirrored.
+    ``ValueError`` when the state does not continue this game (its history differs,
+    or it holds a card or a decision the game cannot take).
+    """
+    known_cards, known_actions = game.turned(), game.actions
+    if (
+        list(turned[: len(known_cards)]) != known_cards
+        or list(actions[: len(known_actions)]) != known_actions
+    ):
+        raise ValueError("that state does not continue this game: its history differs")
+    cards = list(turned[len(known_cards) :])
+    decisions = list(actions[len(known_actions) :])
+    events: list[ev.Event] = []
+    while cards or decisions:
+        d = game.pending
+        if d is not None and d.kind == DecisionKind.REVEAL and cards:
+            events += game.apply(Action.reveal(d.seat, cards.pop(0)))
+        elif d is not None and d.kind != DecisionKind.REVEAL and decisions:
+            events += game.apply(decisions.pop(0))
+        else:
+            raise ValueError(
+                f"that state does not continue this game: {len(cards)} cards and "
+                f"{len(decisions)} decisions left that it does not wait for"
+            )
+    return events
 
 
 def dealt_cards(events: Iterable[ev.Event]) -> list[str]:
