@@ -178,11 +178,13 @@ class Game:
     ``seed`` may then be None.
     """
 
+    #: ``"shuffled"``: the cards come from ``seed``; ``"observed"``: from outside
+    dealing = "shuffled"
+
     # slots: the fastest attribute access there is, and more than CPython's 30
     # instance attributes that can share their keys
     __slots__ = (
         "players",
-        "dealing",
         "bots",
         "rules",
         "seed",
@@ -231,14 +233,13 @@ class Game:
         stay_at: Sequence[int | None] | None = None,
         observed: bool = False,
     ) -> None:
+        # (``observed=True`` made this an ObservedGame already: see __new__)
         self.players: tuple[str, ...] = tuple(players)
         n = len(self.players)
         if n < 1:
             raise ValueError("a game needs at least one player")
         self.bots: tuple[str | None, ...] = tuple(bots) if bots is not None else (None,) * n
         self.rules = rules or _DEFAULT_RULES
-        #: ``"shuffled"``: the cards come from ``seed``; ``"observed"``: from outside
-        self.dealing = "observed" if observed else "shuffled"
         self.seed: int | None = seed if seed is not None or observed else 0
         self.rng = random.Random(0 if self.seed is None else self.seed)
         stacked = [check_card(c) for c in (deck or ())]
@@ -290,6 +291,11 @@ class Game:
         if start:
             self.start()
 
+    def __new__(cls, *args: Any, observed: bool = False, **kwargs: Any) -> Game:
+        """``Game(..., observed=True)`` is an :class:`ObservedGame`: the same rules,
+        and a deal that can wait for its card."""
+        return object.__new__(ObservedGame if observed else cls)
+
     def start(self) -> list[Event]:
         """Deal the first round's opening — forced first hits (R3.3) or the deal
         (R3.4) — up to the first real decision; returns its events, like :meth:`apply`.
@@ -322,7 +328,7 @@ class Game:
     @property
     def observed(self) -> bool:
         """True for a game of real cards, whose cards come from outside (§6)."""
-        return self.dealing == "observed"
+        return isinstance(self, ObservedGame)
 
     def revealable(self) -> tuple[str, ...]:
         """The cards that can be turned over next, in ``ALL_CARDS`` order: the draw
@@ -377,7 +383,7 @@ class Game:
 
     def clone(self) -> Game:
         """An independent copy (same RNG state), for bots and search."""
-        new = Game.__new__(Game)
+        new = object.__new__(type(self))
         for name in Game.__slots__:
             setattr(new, name, getattr(self, name))
         for name in (
@@ -631,14 +637,7 @@ class Game:
         of R3.3. Every card a player receives comes through here: the hot path.
         """
         pile = self.draw_pile
-        try:  # (free in CPython 3.11+ while nothing is raised: the shuffled hot path)
-            card = pile.pop() if pile else self._draw()  # a reshuffle comes before the Hit
-        except CardNeeded:  # an observed game: wait for the card, then deal it here
-            self._stack.append((Game._deal, seat, cause, slot, forced))
-            self.pending = self._reveal_decision(seat)
-            raise
-        except NotInPile as e:
-            raise CardRefused(e.index, e.card, self._refusal(e.card)) from None
+        card = pile.pop() if pile else self._draw()  # a reshuffle comes before the Hit
         if self._record:  # the hot path: skip building events nobody reads
             if cause is _HIT:
                 self._events.append(ev.Hit(seat, forced))
@@ -876,3 +875,31 @@ class Game:
         if self._record:
             self._events.append(ev.DealerPassed(old, self.dealer))
         self._start_round()
+
+
+class ObservedGame(Game):
+    """A game of real cards (INTERFACES.md §6): ``Game(..., observed=True)``.
+
+    Its draw pile is an :class:`~game.chance.ObservedPile`, whose draw raises
+    :class:`~game.chance.CardNeeded` when nobody has named the next card yet. A
+    deal begins with its draw and changes nothing before it, and no deal deals
+    another card itself (every further card comes off the task stack), so the
+    deal that could not start waits on the stack, whole, until ``Action.reveal``
+    names its card. Only this deal differs: the shuffled engine's stays as fast.
+    """
+
+    __slots__ = ()
+    dealing = "observed"
+
+    def _deal(self, seat: int, cause: DrawCause, slot: int, forced: bool = False) -> None:
+        pile = cast(ObservedPile, self.draw_pile)
+        dealt = pile.dealt
+        try:
+            Game._deal(self, seat, cause, slot, forced)
+        except CardNeeded:  # wait for the card, then deal it here
+            assert pile.dealt == dealt, "a deal dealt a card before it waited for one"
+            self._stack.append((ObservedGame._deal, seat, cause, slot, forced))
+            self.pending = self._reveal_decision(seat)
+            raise
+        except NotInPile as e:  # a card named that cannot be there: say why
+            raise CardRefused(e.index, e.card, self._refusal(e.card)) from None
