@@ -22,8 +22,7 @@ from game.commands.replay import summary
 from game.engine import Game
 from game.gamefile import from_dict, to_dict
 from game.live import observed_equivalent
-from game.rules import RuleOptions
-from game.state import ACTIVE, DecisionKind, HIT_OR_STAY
+from game.state import ACTIVE, HIT_OR_STAY
 from tests.helpers import empty_pile, game_file, play_observed
 from tests.test_properties import RULES, random_game
 from ui.table.hint import odds
