@@ -11,6 +11,12 @@ nested calls, so that a decision can interrupt it anywhere (a spare Second
 Chance in the middle of a Flip Three, a staged card to assign) and the whole
 state stays a plain value that :meth:`Game.clone` can copy.
 
+Chance is injected: the draw pile is where cards come from (:mod:`game.chance`).
+A shuffled game's pile is a list in the order of its seed; an observed game's
+is what a real table can still turn over, and when it needs a card nobody has
+named yet, the deal that needed it waits on the stack and the game waits for a
+``reveal`` decision, like any other. The rules do not know which pile they draw from.
+
 >>> g = Game(["Ana", "Ben", "Cy"], seed=1, dealer=2)
 >>> g.pending.kind == "hit_or_stay", g.players[g.pending.seat]
 (True, 'Ana')
@@ -38,6 +44,7 @@ from game.cards import (
     full_deck,
     modifier_bonus,
 )
+from game.chance import CardNeeded, CardRefused, NotInPile, ObservedPile, refusal
 from game.events import DiscardReason, DrawCause, Event, Place
 from game.rules import RuleOptions
 from game.state import (
@@ -46,6 +53,7 @@ from game.state import (
     FROZEN,
     HIT,
     HIT_OR_STAY,
+    REVEAL,
     STAY,
     STAYED,
     TARGET,
@@ -60,7 +68,12 @@ from game.view import HandView, SeatView, TableSnapshot, snapshot
 
 #: a number card's value, None for any other card (one lookup says both)
 _VALUE: dict[str, int | None] = {card: int(card) if card in NUMBERS else None for card in ALL_CARDS}
-_KINDS: dict[str, str] = {HIT: "hit", STAY: "stay", TARGET: "choose a target"}
+_KINDS: dict[str, str] = {
+    HIT: "hit",
+    STAY: "stay",
+    TARGET: "choose a target",
+    REVEAL: "receive a card",
+}
 CARD_TITLES = {FREEZE: "Freeze", FLIP_THREE: "Flip Three", SECOND_CHANCE: "Second Chance"}
 
 
@@ -157,7 +170,16 @@ class Game:
     :meth:`apply` may then return the events of several decisions); ``None``
     leaves the decision to the seat. ``game.simulate`` gives it for the
     ``baseline`` bot, whose rule that is.
+
+    ``observed=True`` follows a game played with real cards (INTERFACES.md §6):
+    nothing is shuffled, ``deck`` lists the cards turned over so far, in order,
+    and when one more is needed the game waits for a ``reveal`` decision
+    (:meth:`revealable` says which cards can come; ``Action.reveal`` gives one).
+    ``seed`` may then be None.
     """
+
+    #: ``"shuffled"``: the cards come from ``seed``; ``"observed"``: from outside
+    dealing = "shuffled"
 
     # slots: the fastest attribute access there is, and more than CPython's 30
     # instance attributes that can share their keys
@@ -201,7 +223,7 @@ class Game:
         self,
         players: Sequence[str],
         rules: RuleOptions | None = None,
-        seed: int = 0,
+        seed: int | None = None,
         dealer: int | None = None,
         totals: Sequence[int] | None = None,
         deck: Sequence[str] | None = None,
@@ -209,19 +231,24 @@ class Game:
         record_events: bool = True,
         start: bool = True,
         stay_at: Sequence[int | None] | None = None,
+        observed: bool = False,
     ) -> None:
+        # (``observed=True`` made this an ObservedGame already: see __new__)
         self.players: tuple[str, ...] = tuple(players)
         n = len(self.players)
         if n < 1:
             raise ValueError("a game needs at least one player")
         self.bots: tuple[str | None, ...] = tuple(bots) if bots is not None else (None,) * n
         self.rules = rules or _DEFAULT_RULES
-        self.seed = seed
-        self.rng = random.Random(seed)
+        self.seed: int | None = seed if seed is not None or observed else 0
+        self.rng = random.Random(0 if self.seed is None else self.seed)
         stacked = [check_card(c) for c in (deck or ())]
-        remaining = _rest_of_deck(self.rules.deck_count(n), stacked)
-        shuffle(self.rng, remaining)
-        self.draw_pile: list[str] = remaining + stacked[::-1]  # top card last
+        if observed:  # what can be turned over, and the cards said to be
+            self.draw_pile: list[str] = ObservedPile(full_deck(self.rules.deck_count(n)), stacked)
+        else:
+            remaining = _rest_of_deck(self.rules.deck_count(n), stacked)
+            shuffle(self.rng, remaining)
+            self.draw_pile = remaining + stacked[::-1]  # top card last
         drawn = self.rng.randrange(n)  # drawn even when given: later shuffles stay the same
         self.dealer = drawn if dealer is None else dealer
         self.initial: dict[str, Any] = {
@@ -264,6 +291,11 @@ class Game:
         if start:
             self.start()
 
+    def __new__(cls, *args: Any, observed: bool = False, **kwargs: Any) -> Game:
+        """``Game(..., observed=True)`` is an :class:`ObservedGame`: the same rules,
+        and a deal that can wait for its card."""
+        return object.__new__(ObservedGame if observed else cls)
+
     def start(self) -> list[Event]:
         """Deal the first round's opening — forced first hits (R3.3) or the deal
         (R3.4) — up to the first real decision; returns its events, like :meth:`apply`.
@@ -292,6 +324,32 @@ class Game:
         ``target`` action per option in seat order; empty once the game is over."""
         d = self.pending
         return [] if d is None else list(d.actions)
+
+    @property
+    def observed(self) -> bool:
+        """True for a game of real cards, whose cards come from outside (§6)."""
+        return isinstance(self, ObservedGame)
+
+    def revealable(self) -> tuple[str, ...]:
+        """The cards that can be turned over next, in ``ALL_CARDS`` order: the draw
+        pile, or once it is empty the discard pile a draw shuffles in (R2.4, R2.5)."""
+        pile = self.draw_pile
+        if not pile and not self.reshuffled_this_round:
+            pile = self.discard
+        left = Counter(pile)
+        return tuple(card for card in ALL_CARDS if left[card])
+
+    def turned(self) -> list[str]:
+        """An observed game's cards turned over so far, in order — those dealt and
+        those said but not needed yet (:meth:`waiting`): the file's ``deck``. Empty
+        when shuffled."""
+        pile = self.draw_pile
+        return list(pile.turned) if isinstance(pile, ObservedPile) else []
+
+    def waiting(self) -> list[str]:
+        """Cards said to be turned over that the game has not needed yet (observed)."""
+        pile = self.draw_pile
+        return pile.waiting() if isinstance(pile, ObservedPile) else []
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know: everything but the draw pile's order."""
@@ -325,7 +383,7 @@ class Game:
 
     def clone(self) -> Game:
         """An independent copy (same RNG state), for bots and search."""
-        new = Game.__new__(Game)
+        new = object.__new__(type(self))
         for name in Game.__slots__:
             setattr(new, name, getattr(self, name))
         for name in (
@@ -354,22 +412,28 @@ class Game:
 
         ``check=False`` skips the legality check, for callers that only ever pass
         one of ``pending.actions`` (the simulator, which checks plug-ins itself).
+        A ``reveal`` (a card turned over, observed games) is always checked and is
+        not a decision: it goes to :meth:`turned`, not to ``actions``.
         """
+        if action.card is not None:
+            return self._reveal(action)
         if check:
             self._check(action)
         self.actions.append(action)
         self._events = []
         return self._run(action)
 
+    def _reveal(self, action: Action) -> list[Event]:
+        """The card the game waits for, turned over: the deal it interrupted goes on."""
+        self._check(action)
+        pile = cast(ObservedPile, self.draw_pile)  # a reveal is legal in observed games only
+        pile.turned.append(cast(str, action.card))
+        self._events = []
+        return self._run()
+
     def _check(self, action: Action) -> None:
         d = self.pending
-        if (
-            d is not None
-            and action.seat == d.seat
-            and action.kind in _KINDS
-            and (action.kind == TARGET) == (d.kind == DecisionKind.TARGET)
-            and (action.kind != TARGET or action.target in d.options)
-        ):
+        if d is not None and action in d.actions:
             return  # legal: the common case, checked without building a message
         name = self._name(action.seat) if 0 <= action.seat < len(self.players) else None
         if name is None:
@@ -381,6 +445,9 @@ class Game:
             if not self.started:
                 raise IllegalActionError(f"{name} cannot {verb}: the game has not started")
             raise IllegalActionError(f"{name} cannot {verb}: the game is over")
+        if REVEAL in (action.kind, d.kind):
+            self._check_reveal(action, d, name, verb)
+            return
         hand = self.hands[action.seat]
         if action.kind == STAY and hand.status == ACTIVE and not hand.has_cards():
             raise IllegalActionError(f"{name} cannot stay: no card in front of them (R3.3)")
@@ -399,9 +466,37 @@ class Game:
                 f"{target}: {self._why_not(d, action.target)}"
             )
 
+    def _check_reveal(self, action: Action, d: Decision, name: str, verb: str) -> None:
+        """A card turned over when the game does not wait for one, or the reverse."""
+        if d.kind != DecisionKind.REVEAL:
+            raise IllegalActionError(
+                f"{name} cannot receive a card now: the game waits for {self._describe(d)}"
+            )
+        if action.kind != REVEAL:
+            raise IllegalActionError(
+                f"{name} cannot {verb}: the game waits for {self._describe(d)}"
+            )
+        if action.seat != d.seat:
+            raise IllegalActionError(
+                f"the card turned over goes to {self._name(d.seat)}, not to {name}"
+            )
+        card = action.card
+        if not isinstance(card, str) or card not in _VALUE:
+            raise IllegalActionError(f"unknown card {card!r}")
+        if card not in self.revealable():
+            raise IllegalActionError(f'no "{card}" can be drawn: {self._refusal(card)}')
+
+    def _refusal(self, card: str) -> str:
+        """Why ``card`` cannot be turned over now (none is left to draw)."""
+        in_discard = self.discard.count(card)
+        every = composition(self.rules.deck_count(len(self.players)))[card]
+        return refusal(card, in_discard, every - in_discard - self.draw_pile.count(card))
+
     def _describe(self, d: Decision) -> str:
         if d.kind == HIT_OR_STAY:
             return f"{self._name(d.seat)} to hit or stay"
+        if d.kind == DecisionKind.REVEAL:
+            return f"the card turned over for {self._name(d.seat)}"
         return f"{self._name(d.seat)} to choose who gets the {CARD_TITLES[cast(str, d.card)]}"
 
     def _why_not(self, d: Decision, seat: int) -> str:
@@ -438,6 +533,8 @@ class Game:
             except _Interrupt:  # the round ended mid-task; its stack is already reset
                 if self.winner is not None:
                     return self._events
+            except CardNeeded:  # an observed game waits for its next card (pending: reveal)
+                return self._events
 
     def _play_on(self) -> None:
         """Run tasks and turns until someone must decide or the game is over.
@@ -482,7 +579,7 @@ class Game:
 
     def _carry_out(self, action: Action) -> None:
         """One decision: a hit, a stay, or a target given (checked, or from pending)."""
-        kind, seat, target = action  # (unpacking is faster than names)
+        kind, seat, target, _card = action  # (unpacking is faster than names)
         if kind == HIT:
             self._deal(seat, _HIT, 0)
         elif kind == STAY:
@@ -521,8 +618,13 @@ class Game:
                     self._emit(ev.Stayed, seat, hand.points, True)
                 self._end_round()
                 raise _Interrupt
-            self.draw_pile, self.discard = self.discard, []  # R2.4
-            shuffle(self.rng, self.draw_pile)
+            pile = self.draw_pile
+            if isinstance(pile, ObservedPile):  # a real table's order is nobody's to know
+                pile.refill(self.discard)
+                self.discard = []
+            else:
+                self.draw_pile, self.discard = self.discard, []  # R2.4
+                shuffle(self.rng, self.draw_pile)
             self.reshuffled_this_round = True
             self._emit(ev.Reshuffled, len(self.draw_pile))
         return self.draw_pile.pop()
@@ -567,6 +669,12 @@ class Game:
                 self._emit(ev.Busted, seat, card)
         else:
             self._place(seat, hand, card, slot)
+
+    def _reveal_decision(self, seat: int) -> Decision:
+        """The chance node: ``seat`` is to receive the next card, one of :meth:`revealable`."""
+        cards = self.revealable()
+        actions = tuple(Action(REVEAL, seat, None, card) for card in cards)
+        return Decision(seat, DecisionKind.REVEAL, None, (), actions)
 
     def _place(self, seat: int, hand: Hand, card: str, slot: int) -> None:
         """A Second Chance, an action card or a modifier just drawn by ``seat`` (R5, R6)."""
@@ -767,3 +875,31 @@ class Game:
         if self._record:
             self._events.append(ev.DealerPassed(old, self.dealer))
         self._start_round()
+
+
+class ObservedGame(Game):
+    """A game of real cards (INTERFACES.md §6): ``Game(..., observed=True)``.
+
+    Its draw pile is an :class:`~game.chance.ObservedPile`, whose draw raises
+    :class:`~game.chance.CardNeeded` when nobody has named the next card yet. A
+    deal begins with its draw and changes nothing before it, and no deal deals
+    another card itself (every further card comes off the task stack), so the
+    deal that could not start waits on the stack, whole, until ``Action.reveal``
+    names its card. Only this deal differs: the shuffled engine's stays as fast.
+    """
+
+    __slots__ = ()
+    dealing = "observed"
+
+    def _deal(self, seat: int, cause: DrawCause, slot: int, forced: bool = False) -> None:
+        pile = cast(ObservedPile, self.draw_pile)
+        dealt = pile.dealt
+        try:
+            Game._deal(self, seat, cause, slot, forced)
+        except CardNeeded:  # wait for the card, then deal it here
+            assert pile.dealt == dealt, "a deal dealt a card before it waited for one"
+            self._stack.append((ObservedGame._deal, seat, cause, slot, forced))
+            self.pending = self._reveal_decision(seat)
+            raise
+        except NotInPile as e:  # a card named that cannot be there: say why
+            raise CardRefused(e.index, e.card, self._refusal(e.card)) from None

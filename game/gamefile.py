@@ -4,6 +4,11 @@ A game file is how the game started plus every decision made; loading it
 replays the decisions through the engine, so every problem — a broken file
 or an action the rules refuse — surfaces as one :class:`GameFileError` whose
 message names it (``action 7: Hugo cannot stay: …``).
+
+``"dealing": "observed"`` (INTERFACES.md §6) makes it a game of real cards:
+``deck`` lists every card turned over, in order, across reshuffles, and a card
+that could not be there is refused with its index (``deck 17: no "12" can be
+drawn: all 12 are on the table``).
 """
 
 from __future__ import annotations
@@ -16,9 +21,11 @@ from typing import Any, cast
 
 from game.atomic import write_atomic
 from game.cards import ALL_CARDS, UnknownCardError, composition
+from game.chance import CardRefused
 from game.engine import DeckError, Game
 from game.limits import (
     MAX_ACTIONS,
+    MAX_DEALT,
     MAX_FILE_BYTES,
     MAX_FILE_PLAYERS,
     MAX_SPEC,
@@ -30,9 +37,10 @@ from game.limits import (
     name_problem,
 )
 from game.rules import RuleError, RuleOptions
-from game.state import HIT, STAY, TARGET, Action, IllegalActionError
+from game.state import HIT, STAY, TARGET, Action, DecisionKind, IllegalActionError
 
 FORMAT = "flip7/1"
+DEALINGS = ("shuffled", "observed")
 BOT_LEVELS = ("baseline", "easy", "normal", "expert")
 
 
@@ -84,10 +92,22 @@ def from_dict(data: Any, record_events: bool = True) -> Game:
     """Build the game a parsed file describes and replay its actions."""
     game = new_game(data, record_events=record_events)
     for index, action in enumerate(parse_actions(data, game)):
+        d = game.pending
+        if d is not None and d.kind == DecisionKind.REVEAL:
+            raise GameFileError(
+                f"action {index}: 'deck' has no more cards: the game waits for the card "
+                f"turned over for {game.players[d.seat]}"
+            )
         try:
             game.apply(action)
         except IllegalActionError as e:
             raise GameFileError(f"action {index}: {e}") from None
+        except CardRefused as e:
+            raise GameFileError(f"deck {e.index}: {e}") from None
+    if game.over and game.waiting():
+        raise GameFileError(
+            f"deck {len(game.turned()) - len(game.waiting())}: turned over after the game is over"
+        )
     return game
 
 
@@ -98,8 +118,9 @@ def new_game(data: Any, record_events: bool = True, start: bool = True) -> Game:
     names, bots = _players(_require(data, "players", list))
     n = len(names)
     rules = _rules(data.get("rules", {}))
-    seed = _require(data, "seed", int)
-    dealer, totals, deck = _table(data, n, rules)
+    observed = _dealing(data) == "observed"
+    seed = _require(data, "seed", int) if "seed" in data or not observed else None
+    dealer, totals, deck = _table(data, n, rules, observed)
     actions = _require(data, "actions", list)
     if len(actions) > MAX_ACTIONS:
         raise GameFileError(f"{len(actions)} actions: a game file holds at most {MAX_ACTIONS}")
@@ -114,7 +135,10 @@ def new_game(data: Any, record_events: bool = True, start: bool = True) -> Game:
             bots=bots,
             record_events=record_events,
             start=start,
+            observed=observed,
         )
+    except CardRefused as e:  # a card of the opening
+        raise GameFileError(f"deck {e.index}: {e}") from None
     except UnknownCardError:
         bad = next(c for c in deck or () if not isinstance(c, str) or c not in ALL_CARDS)
         raise GameFileError(f"'deck': unknown card {excerpt(bad)}") from None
@@ -133,6 +157,13 @@ def _check_format(data: Any) -> None:
         )
 
 
+def _dealing(data: dict[str, Any]) -> str:
+    dealing = data.get("dealing", "shuffled")
+    if not isinstance(dealing, str) or dealing not in DEALINGS:
+        raise GameFileError(f"'dealing' must be 'shuffled' or 'observed', not {excerpt(dealing)}")
+    return dealing
+
+
 def _rules(raw_rules: Any) -> RuleOptions:
     if isinstance(raw_rules, dict) and "target" in raw_rules:
         target = raw_rules["target"]
@@ -146,8 +177,13 @@ def _rules(raw_rules: Any) -> RuleOptions:
         raise GameFileError(str(e)) from None
 
 
-def _table(data: dict[str, Any], n: int, rules: RuleOptions) -> tuple[Any, Any, Any]:
-    """The file's ``dealer``, ``totals`` and ``deck``, checked (None where absent)."""
+def _table(
+    data: dict[str, Any], n: int, rules: RuleOptions, observed: bool
+) -> tuple[Any, Any, Any]:
+    """The file's ``dealer``, ``totals`` and ``deck``, checked (None where absent).
+
+    An observed game's ``deck`` is every card turned over in the game, reshuffles
+    included, so the composition does not bound its length."""
     dealer = data.get("dealer")
     if dealer is not None and (not _is_int(dealer) or not 0 <= dealer < n):
         raise GameFileError(
@@ -163,8 +199,12 @@ def _table(data: dict[str, Any], n: int, rules: RuleOptions) -> tuple[Any, Any, 
     if deck is not None:
         if not isinstance(deck, list):
             raise GameFileError(f"'deck' must be a list of card names, not {_kind(deck)}")
+        if observed and len(deck) > MAX_DEALT:
+            raise GameFileError(
+                f"'deck' lists {len(deck)} cards: a game file holds at most {MAX_DEALT}"
+            )
         most = sum(composition(rules.deck_count(n)).values())
-        if len(deck) > most:
+        if not observed and len(deck) > most:
             raise GameFileError(f"'deck' lists {len(deck)} cards: the deck holds {most}")
     return dealer, totals, deck
 
@@ -208,13 +248,17 @@ def to_dict(game: Game) -> dict[str, Any]:
         "format": FORMAT,
         "players": players,
         "rules": game.rules.to_dict(),
-        "seed": game.seed,
-        "dealer": game.initial["dealer"],
     }
+    if game.observed:  # every card turned over goes to `deck`, none to `actions`
+        out["dealing"] = "observed"
+    if game.seed is not None:
+        out["seed"] = game.seed
+    out["dealer"] = game.initial["dealer"]
     if any(game.initial["totals"]):
         out["totals"] = list(game.initial["totals"])
-    if game.initial["deck"]:
-        out["deck"] = list(game.initial["deck"])
+    deck = game.turned() if game.observed else game.initial["deck"]
+    if deck:
+        out["deck"] = list(deck)
     out["actions"] = [_action_dict(game, a) for a in game.actions]
     return out
 

@@ -26,6 +26,7 @@ MAX_TARGET = 10_000  # rule option `target`, New game, --target, score sheets (R
 MAX_TOTAL = 1_000_000  # a starting total (`totals`, `start_totals`)
 MAX_COUNT = 10**9  # any count kept in the statistics (rounds, points, busts…)
 MAX_ACTIONS = 100_000  # decisions in one game file
+MAX_DEALT = 400_000  # cards listed in an observed game file's `deck` (a few per decision)
 MAX_FILE_BYTES = 16 * 1024 * 1024  # any file the program reads (a game file is a few kB)
 MAX_WINDOW = (3840, 2160)  # the largest window size kept in the settings or asked by --size
 MIN_WINDOW = (320, 240)

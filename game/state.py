@@ -14,6 +14,9 @@ class ActionKind(StrEnum):
     HIT = "hit"
     STAY = "stay"
     TARGET = "target"  # give a Freeze, a Flip Three or a spare Second Chance
+    #: the card turned over at a real table (an observed game's chance node): not a
+    #: player's decision, so never in ``Game.actions`` nor a file's ``actions``
+    REVEAL = "reveal"
 
 
 class DecisionKind(StrEnum):
@@ -21,6 +24,9 @@ class DecisionKind(StrEnum):
 
     HIT_OR_STAY = "hit_or_stay"
     TARGET = "target"
+    #: an observed game needs the next card (INTERFACES.md §6): whoever supplies it —
+    #: a person at the table, a network server — answers with ``Action.reveal``
+    REVEAL = "reveal"
 
 
 class HandStatus(StrEnum):
@@ -33,6 +39,7 @@ class HandStatus(StrEnum):
 HIT = ActionKind.HIT
 STAY = ActionKind.STAY
 TARGET = ActionKind.TARGET  # == DecisionKind.TARGET: both are the string "target"
+REVEAL = ActionKind.REVEAL  # == DecisionKind.REVEAL: both are the string "reveal"
 HIT_OR_STAY = DecisionKind.HIT_OR_STAY
 
 ACTIVE = HandStatus.ACTIVE
@@ -46,15 +53,24 @@ class IllegalActionError(ValueError):
 
 
 class Action(NamedTuple):
-    """A decision: ``hit``/``stay`` on one's turn, or ``target`` for a card.
+    """A decision: ``hit``/``stay`` on one's turn, or ``target`` for a card; in an
+    observed game also ``reveal``: the card turned over for ``seat``.
 
     >>> Action.hit(0) in [Action.hit(0), Action.stay(0)]
     True
+    >>> Action.reveal(2, "7")
+    Action(kind=<ActionKind.REVEAL: 'reveal'>, seat=2, target=None, card='7')
     """
 
-    kind: ActionKind | str  # a plain string is accepted: "hit", "stay", "target"
+    kind: ActionKind | str  # a plain string is accepted: "hit", "stay", "target", "reveal"
     seat: int
     target: int | None = None  # the chosen seat, for ``target`` only
+    card: str | None = None  # the card turned over, for ``reveal`` only
+
+    def __repr__(self) -> str:
+        # the decisions' text stays what it is without the card (tools digest it)
+        card = "" if self.card is None else f", card={self.card!r}"
+        return f"Action(kind={self.kind!r}, seat={self.seat!r}, target={self.target!r}{card})"
 
     @classmethod
     def hit(cls, seat: int) -> Action:
@@ -68,14 +84,21 @@ class Action(NamedTuple):
     def choose(cls, seat: int, target: int) -> Action:
         return cls(TARGET, seat, target)
 
+    @classmethod
+    def reveal(cls, seat: int, card: str) -> Action:
+        """``card`` is turned over for ``seat``, who receives it (an observed game)."""
+        return cls(REVEAL, seat, None, card)
+
 
 class Decision(NamedTuple):
     """What the game waits for: ``seat`` must decide ``kind`` (about ``card``).
 
     ``options`` are the seats that may be chosen for a ``target`` decision,
-    in seat order; empty for ``hit_or_stay``. ``actions`` are the legal
-    actions: ``(hit, stay)``, or one ``target`` action per option. A pending
-    decision always has at least two: forced ones are applied by the engine.
+    in seat order; empty for ``hit_or_stay`` and ``reveal``. ``actions`` are the
+    legal actions: ``(hit, stay)``, one ``target`` action per option, or one
+    ``reveal`` per card that can be turned over (in the order of ``ALL_CARDS``). A
+    player's pending decision always has at least two: forced ones are applied by
+    the engine; a ``reveal`` may have one (the pile holds a single kind of card).
     """
 
     seat: int

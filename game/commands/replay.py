@@ -60,9 +60,18 @@ def current_round(game: Game) -> dict[str, Any]:
 
 
 def waiting_for(game: Game) -> dict[str, Any] | None:
+    """The decision awaited (§2); in an observed game also the next card (§6):
+    ``reveal``, for the player who receives it, with the cards that can come."""
     d = game.pending
     if d is None:
         return None
+    if d.kind == DecisionKind.REVEAL:
+        return {
+            "player": game.players[d.seat],
+            "decision": "reveal",
+            "card": None,
+            "options": [a.card for a in d.actions],
+        }
     return {
         "player": game.players[d.seat],
         "decision": "target" if d.kind == DecisionKind.TARGET else "hit_or_stay",

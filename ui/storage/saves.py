@@ -59,6 +59,10 @@ def check_table(data: object) -> None:
     """What the engine accepts but this table cannot seat: too many players, huge names."""
     if not isinstance(data, dict) or not isinstance(data.get("players"), list):
         return  # the engine's own checks say what is wrong
+    if data.get("dealing") == "observed":  # its cards come from a real table, not from here
+        raise LoadError(
+            "a game of real cards (dealing: observed): python -m game.advise FILE follows it"
+        )
     players = data["players"]
     if not MIN_SEATS <= len(players) <= MAX_SEATS:
         raise LoadError(f"{len(players)} players: this table seats {MIN_SEATS} to {MAX_SEATS}")

@@ -1,0 +1,125 @@
+"""How long ``python -m game.advise`` takes, and an undo at the live table.
+
+    python -m tools.bench_advise [--positions 200] [--seats 4,18] [--runs 3] [--process 10]
+
+Positions: ``--positions`` games of ``--seats`` bots (``normal``, ``baseline`` and
+``easy`` in turn; seeds 0, 1, 2 …) played to the end, each cut at a random
+decision (its file's ``actions`` up to there). For each, the time of what the
+command does once Python is running — read the file's JSON, rebuild the game
+as an observed one, every player's odds and chance to win, the expert's advice,
+the JSON printed — is measured; each run prints the median, the 90th percentile
+and the slowest (targets: median ≤ 200 ms at 4 seats, ≤ 1 s at 18). ``--process
+N`` also times N whole ``python -m game.advise`` processes on the first
+positions (Python's start and the imports included: the expert builds its win
+tables when it is imported). Last, ``game.live.undo`` on the same positions as
+observed games: the game without its last entry, rebuilt.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from game.commands.advise import advise_data
+from game.commands.simulate import play_game
+from game.gamefile import to_dict
+from game.live import observed_equivalent, undo
+
+ROOT = Path(__file__).resolve().parent.parent
+LEVELS = ("normal", "baseline", "easy")
+
+
+def positions(seats: int, count: int) -> list[dict[str, Any]]:
+    """``count`` game files of ``seats`` bots, each cut at a random decision."""
+    out = []
+    for seed in range(count):
+        levels = tuple(LEVELS[(seed + i) % len(LEVELS)] for i in range(seats))
+        data = to_dict(play_game(levels, seed))
+        cut = random.Random(seed).randrange(len(data["actions"]))
+        out.append({**data, "actions": data["actions"][:cut]})
+    return out
+
+
+def timed(files: list[str]) -> list[float]:
+    """Seconds per position of what ``game.advise --json`` does once Python runs."""
+    out = []
+    for text in files:
+        start = time.perf_counter()
+        json.dumps(advise_data(json.loads(text)), ensure_ascii=False, indent=2)
+        out.append(time.perf_counter() - start)
+    return out
+
+
+def process_times(files: list[str]) -> list[float]:
+    """Seconds per whole ``python -m game.advise FILE --json`` process."""
+    out = []
+    with tempfile.TemporaryDirectory() as folder:
+        for i, text in enumerate(files):
+            path = Path(folder) / f"p{i}.json"
+            path.write_text(text, encoding="utf-8")
+            start = time.perf_counter()
+            subprocess.run(
+                [sys.executable, "-m", "game.advise", str(path), "--json"],
+                cwd=ROOT,
+                check=True,
+                capture_output=True,
+            )
+            out.append(time.perf_counter() - start)
+    return out
+
+
+def undo_times(data: list[dict[str, Any]]) -> list[float]:
+    """Seconds per ``game.live.undo`` of an observed game at each position."""
+    out = []
+    for d in data:
+        game = observed_equivalent(d, record_events=False)
+        if not game.turned() and not game.actions:
+            continue
+        start = time.perf_counter()
+        undo(game, record_events=False)
+        out.append(time.perf_counter() - start)
+    return out
+
+
+def describe(seconds: list[float]) -> str:
+    ms = sorted(s * 1000 for s in seconds)
+    p90 = ms[min(len(ms) - 1, int(len(ms) * 0.9))]
+    return f"median {statistics.median(ms):7.1f} ms   p90 {p90:7.1f} ms   max {ms[-1]:7.1f} ms"
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m tools.bench_advise", description=__doc__)
+    p.add_argument("--positions", type=int, default=200)
+    p.add_argument("--seats", default="4,18")
+    p.add_argument("--runs", type=int, default=3)
+    p.add_argument("--process", type=int, default=10, help="whole processes timed (0: none)")
+    args = p.parse_args(argv)
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(
+        f"game.advise, {args.positions} positions per table size, {args.runs} runs; "
+        f"load average {load:.1f} on {os.cpu_count()} cores"
+    )
+    for seats in (int(s) for s in args.seats.split(",")):
+        data = positions(seats, args.positions)
+        files = [json.dumps(d, ensure_ascii=False) for d in data]
+        timed(files[:3])  # warm: imports, caches
+        for run in range(1, args.runs + 1):
+            print(f"{seats:>2} seats, run {run}: {describe(timed(files))}", flush=True)
+        if args.process:
+            whole = process_times(files[: args.process])
+            print(f"{seats:>2} seats, whole process: {describe(whole)}", flush=True)
+        print(f"{seats:>2} seats, undo of the last entry: {describe(undo_times(data))}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
