@@ -7,5 +7,6 @@
 * :mod:`game.net.server` — the asyncio WebSocket server (``python -m game.server``),
   and :func:`~game.net.server.start_in_thread` for the window's "Host a game".
 * :mod:`game.net.client` — a client for a UI thread: a background thread, a queue.
+* :mod:`game.net.cli` — ``python -m game.server`` (and ``flip7 --serve``).
 * :mod:`game.net.mirror` — a state as the observed game file (§6) a client replays.
 """

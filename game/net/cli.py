@@ -9,9 +9,11 @@ same command. docs/network.md says how to run it at home or on a rented machine.
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import contextlib
 import signal
+import socket
 import sys
 
 from game.commands.simulate import ArgumentParser
@@ -22,7 +24,7 @@ from game.net.store import tables_folder
 DEFAULT_PORT = 7707
 
 
-def parse_args(argv: list[str] | None, prog: str = "python -m game.server"):  # type: ignore[no-untyped-def]
+def parse_args(argv: list[str] | None, prog: str = "python -m game.server") -> argparse.Namespace:
     p = ArgumentParser(prog=prog, description="Serve Flip 7 tables over the network.")
     p.add_argument(
         "--host",
@@ -106,7 +108,7 @@ def main(argv: list[str] | None = None, prog: str = "python -m game.server") -> 
     return 0
 
 
-async def _serve(server: Server, sock) -> None:  # type: ignore[no-untyped-def]
+async def _serve(server: Server, sock: socket.socket) -> None:
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
