@@ -155,7 +155,9 @@ class Client:
         delay = 0.25
         while not self._closing.is_set():
             try:
-                ws = connect(self.url, max_size=RECEIVE_LIMIT, open_timeout=self.open_timeout)
+                ws = connect(
+                    self.url, max_size=RECEIVE_LIMIT, open_timeout=self.open_timeout, legacy=True
+                )
             except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as e:
                 self._notice("lost", f"cannot connect to {self.url}: {e}")
                 self._opened.set()
