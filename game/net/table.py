@@ -209,7 +209,7 @@ class Table:
         )
         events = list(self.game.opening_events)
         self._turned(events)
-        self._broadcast([{"event": "GameStarted"}, *map(ev.to_dict, events)], game=True)
+        self._broadcast([{"event": "GameStarted"}], events, game=True)
 
     def act(self, member: Member, request: Act) -> None:
         """A person's decision, for the state ``request.version`` they were shown."""
@@ -325,19 +325,24 @@ class Table:
             "target": action.target,
             "by": by,
         }
-        self._broadcast([decided, *map(ev.to_dict, events)], game=True)
+        self._broadcast([decided], events, game=True)
 
     def _turned(self, events: list[ev.Event]) -> None:
         self.cards += [e.card for e in events if type(e) is ev.CardDrawn]
 
-    def _broadcast(self, events: list[dict[str, Any]], game: bool = False) -> None:
-        """The change is done: a new version, and its state to every connection."""
+    def _broadcast(
+        self, events: list[dict[str, Any]], engine: list[ev.Event] | None = None, game: bool = False
+    ) -> None:
+        """The change is done: a new version, and its state to every connection. ``events``
+        say what changed at the table; ``engine``, the game's own events, follow them."""
         self.version += 1
         self.unsaved = True
         if game:
             self.game_version = self.version
             self.changed_at = self.settings.clock()
-        body = self._body(events)
+        if not any(True for _ in self.members()):
+            return  # nobody to tell (a table of bots, its people away): no state to build
+        body = self._body(events + [ev.to_dict(e) for e in engine or ()])
         for i, seat in enumerate(self.seats):
             if seat.member is not None:
                 seat.member.send(f'{{"type":"state","seat":{i},{body}', state=True)
