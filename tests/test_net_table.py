@@ -354,6 +354,22 @@ def test_the_record_of_a_state_is_every_card_turned_over_and_every_decision_noth
     assert observed["actions"] == file["actions"]
 
 
+def test_a_state_built_from_what_the_last_one_said_is_the_state_built_whole():
+    table, host, _, clock = new_table(("me", {"bot": "normal", "name": "No"}), wait=0)
+    watcher = Member()
+    table.watch(watcher)
+    table.start(host)
+    table.drop(host)
+    while not table.finished:
+        clock.now += 2
+        table.tick()
+        state = watcher.last("state")
+        assert state["game"] == summary(table.game)
+        assert state["record"] == table.record()
+        assert state["version"] == table.version
+        assert state["seats"] == [s.describe(table.takeover_at(s), clock.now) for s in table.seats]
+
+
 def test_a_state_whose_game_saw_no_reshuffle_rebuilds_from_its_record_alone():
     """Until the first reshuffle an observed deck is a stacked one (INTERFACES.md §1): the
     record replays into the very position the server's game is in."""
@@ -420,6 +436,10 @@ def test_a_table_file_keeps_token_hashes_never_tokens_and_reads_back_whole():
     table.start(host)
     waiting_person(table)
     text = store.encode(table)
+    assert json.loads(text)["game"] == to_dict(table.game)
+    table.act(ben if table.game.pending.seat == 1 else host, Act(table.version, "hit", None))
+    text = store.encode(table)  # a save after a save: the decisions kept as text, and one more
+    assert json.loads(text)["game"] == to_dict(table.game)
     assert token not in text and ben_token not in text and token_hash(token) in text
     again = store.decode(json.loads(text), Settings(60, 1, clock))
     assert to_dict(again.game) == to_dict(table.game) and again.cards == table.cards

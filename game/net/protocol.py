@@ -281,9 +281,12 @@ def _kind(value: object) -> str:
 
 
 # ----------------------------------------------------------------- server → client
-def dumps(message: dict[str, Any]) -> str:
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+
+
+def dumps(message: Any) -> str:
     """One message as sent: compact JSON, UTF-8 text."""
-    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+    return _ENCODER.encode(message)
 
 
 def error(code: str, message: str) -> str:

@@ -138,7 +138,7 @@ class Server:
         self.bounds = bounds or Bounds()
         self.tables: dict[str, Table] = {}
         self.connections: set[Connection] = set()
-        self._timers: dict[str, asyncio.TimerHandle] = {}
+        self._timers: dict[str, tuple[float, asyncio.TimerHandle]] = {}  # code -> (due, timer)
         self._saving: set[str] = set()  # tables with a write under way
         self._loop: asyncio.AbstractEventLoop | None = None
         self._ws: WsServer | None = None
@@ -161,13 +161,16 @@ class Server:
             self._handle,
             sock=sock,
             max_size=limits.NET_MAX_MESSAGE,
+            # no permessage-deflate: a state is a few kB, and compressing it for every
+            # connection costs more CPU than the rest of a decision (tools/bench_net.py)
+            compression=None,
             process_request=self._admit_connection,
         )
         self._loop.call_later(SWEEP_SECONDS, self._sweep)
 
     async def stop(self) -> None:
         """Close every connection (1001, going away), write every table, stop."""
-        for handle in self._timers.values():
+        for _due, handle in self._timers.values():
             handle.cancel()
         if self._ws is not None:
             self._ws.close()
@@ -273,13 +276,15 @@ class Server:
         """After anything happened at ``table``: save it, time its next tick."""
         if table.unsaved:
             self._save(table)
-        handle = self._timers.pop(table.code, None)
-        if handle is not None:
-            handle.cancel()
         due = table.next_due()
-        if due is not None and self._loop is not None and table.code in self.tables:
+        timer = self._timers.get(table.code)
+        if timer is not None and timer[0] != due:  # timed for another moment: time again
+            timer[1].cancel()
+            del self._timers[table.code]
+            timer = None
+        if timer is None and due is not None and self._loop and table.code in self.tables:
             delay = max(0.0, due - self.settings.clock())
-            self._timers[table.code] = self._loop.call_later(delay, self._tick, table)
+            self._timers[table.code] = (due, self._loop.call_later(delay, self._tick, table))
         if table.finished and table.empty_since is not None:
             self._forget(table, "retire")
 
@@ -310,9 +315,9 @@ class Server:
     def _forget(self, table: Table, then: str) -> None:
         """Drop a table nobody is at: a finished one's file is retired, an idle one's removed."""
         self.tables.pop(table.code, None)
-        handle = self._timers.pop(table.code, None)
-        if handle is not None:
-            handle.cancel()
+        timer = self._timers.pop(table.code, None)
+        if timer is not None:
+            timer[1].cancel()
         if self.writer is not None:
             self.writer.put(table.code, encode(table) if table.unsaved else None, then)
 

@@ -17,6 +17,7 @@ import os
 import re
 import sys
 import threading
+import weakref
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -26,7 +27,7 @@ from game.atomic import move, remove_stale_temp_files, write_atomic
 from game.engine import Game
 from game.gamefile import BOT_LEVELS, GameFileError, new_game, parse_actions, read_text, to_dict
 from game.limits import MAX_PLAYERS, MIN_PLAYERS, excerpt, in_range, name_problem
-from game.net.protocol import OPEN
+from game.net.protocol import OPEN, dumps
 from game.net.table import BOT, HUMAN, Seat, Settings, Table
 from game.rules import RuleError, RuleOptions
 from game.state import IllegalActionError
@@ -57,11 +58,12 @@ def tables_folder(home: str | os.PathLike[str] | None) -> Path:
 
 # ----------------------------------------------------------------------- writing
 def encode(table: Table) -> str:
+    """The table file's text: its seats, and its game's ``flip7/1`` file."""
     seats = [
         {"name": s.name, "kind": s.kind, "bot": s.bot, "token_sha256": s.token_hash}
         for s in table.seats
     ]
-    data = {
+    head = {
         "format": FORMAT,
         "table": table.code,
         "version": table.version,
@@ -69,9 +71,40 @@ def encode(table: Table) -> str:
         "creator": table.creator,
         "bot_seed": table.bot_seed,
         "seats": seats,
-        "game": None if table.game is None else to_dict(table.game),
     }
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
+    return f'{dumps(head)[:-1]},"game":{_game_text(table)}}}\n'
+
+
+class _GameText:
+    """A game's ``flip7/1`` file as JSON, its decisions kept as text: a save late in a
+    long game costs what one early on does (``tools/bench_net.py``)."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        file = to_dict(game)
+        self.head = dumps({k: v for k, v in file.items() if k != "actions"})[:-1]
+        self.actions = [dumps(a) for a in file["actions"]]
+
+    def text(self) -> str:
+        names = self.game.players
+        for action in self.game.actions[len(self.actions) :]:
+            item = {"player": names[action.seat], "do": action.kind}  # as gamefile.to_dict
+            if action.target is not None:
+                item["target"] = names[action.target]
+            self.actions.append(dumps(item))
+        return f'{self.head},"actions":[{",".join(self.actions)}]}}'
+
+
+_TEXTS: weakref.WeakKeyDictionary[Table, _GameText] = weakref.WeakKeyDictionary()
+
+
+def _game_text(table: Table) -> str:
+    if table.game is None:
+        return "null"
+    cached = _TEXTS.get(table)
+    if cached is None or cached.game is not table.game:
+        cached = _TEXTS[table] = _GameText(table.game)
+    return cached.text()
 
 
 class Writer:

@@ -26,10 +26,10 @@ from typing import Any, Protocol
 
 from game import bots
 from game import events as ev
-from game.commands.replay import summary
 from game.engine import Game
 from game.gamefile import to_dict
 from game.net.protocol import ME, OPEN, Act, BotSeat, Create, NetError, dumps, joined, watching
+from game.net.state import StateText, record_action
 from game.rules import RuleOptions
 from game.state import TARGET, Action, IllegalActionError
 
@@ -114,6 +114,8 @@ class Table:
         self.empty_since: float | None = None  # when its last connection left
         self.unsaved = True  # changed since it was last written to disk
         self.bot_rng = random.Random(bot_seed)
+        self.seats_version = 0  # one more whenever a seat changes
+        self._text = StateText()
 
     # ------------------------------------------------------------------ making one
     @classmethod
@@ -194,6 +196,7 @@ class Table:
             raise NetError("not_creator", "only the table's creator starts the game")
         if self.game is not None:
             raise NetError("started", "the game has already started")
+        self.seats_version += 1
         for seat in self.seats:
             if seat.kind == OPEN:
                 seat.name, seat.kind, seat.bot = (
@@ -245,7 +248,7 @@ class Table:
     # ------------------------------------------------------------------------ time
     def next_due(self) -> float | None:
         """When :meth:`tick` has something to do (Settings.clock), or None."""
-        times = [t for t in map(self._takeover_at, self.seats) if t is not None]
+        times = [self.takeover_at(s) or 0.0 for s in self.seats if self.counting_down(s)]
         seat = self._pending_seat()
         if seat is not None and self.seats[seat].played_by_bot():
             times.append(self.changed_at + self.settings.bot_delay)
@@ -255,8 +258,7 @@ class Table:
         """Do what is due: seats whose wait is over taken over by a bot, a bot's decision."""
         now = self.settings.clock()
         for i, held in enumerate(self.seats):
-            due = self._takeover_at(held)
-            if due is not None and due <= now:
+            if self.counting_down(held) and (self.takeover_at(held) or 0.0) <= now:
                 held.stand_in = True
                 self._broadcast([{"event": "StandIn", "seat": i, "bot": STAND_IN}])
         seat = self._pending_seat()
@@ -267,9 +269,15 @@ class Table:
         ):
             self._bot_decides(seat)
 
-    def _takeover_at(self, seat: Seat) -> float | None:
-        if seat.dropped_at is None or seat.stand_in or self.finished:
+    def counting_down(self, seat: Seat) -> bool:
+        """Whether ``seat``'s person is away and no bot plays it yet."""
+        return seat.dropped_at is not None and not seat.stand_in and not self.finished
+
+    def takeover_at(self, seat: Seat) -> float | None:
+        """When a bot takes over ``seat`` (its person away), or None."""
+        if not self.counting_down(seat):
             return None
+        assert seat.dropped_at is not None
         return seat.dropped_at + self.settings.wait
 
     def _bot_decides(self, seat: int) -> None:
@@ -337,6 +345,8 @@ class Table:
         say what changed at the table; ``engine``, the game's own events, follow them."""
         self.version += 1
         self.unsaved = True
+        if not game:  # a change at the table, not in the game: the seats
+            self.seats_version += 1
         if game:
             self.game_version = self.version
             self.changed_at = self.settings.clock()
@@ -367,18 +377,7 @@ class Table:
 
     def _body(self, events: list[dict[str, Any]]) -> str:
         """A state without its opening ``{"type":"state","seat":I,`` (the same for all)."""
-        now = self.settings.clock()
-        state = {
-            "version": self.version,
-            "table": self.code,
-            "creator": self.creator,
-            "rules": self.rules.to_dict(),
-            "seats": [s.describe(self._takeover_at(s), now) for s in self.seats],
-            "game": None if self.game is None else summary(self.game),
-            "record": None if self.game is None else self.record(),
-            "events": events,
-        }
-        return dumps(state)[1:]
+        return self._text.body(self, events)
 
     def record(self) -> dict[str, Any]:
         """What a client needs to follow the game as an observed one (INTERFACES.md §6):
@@ -391,10 +390,7 @@ class Table:
             "dealer": game.initial["dealer"],
             "totals": list(game.initial["totals"]),
             "cards": self.cards,
-            "actions": [
-                [a.seat, a.kind] if a.target is None else [a.seat, a.kind, a.target]
-                for a in game.actions
-            ],
+            "actions": [record_action(a) for a in game.actions],
         }
 
 
