@@ -194,3 +194,29 @@ def test_the_server_killed_mid_game_and_started_again_continues_and_everyone_rej
             if process is not None and process.poll() is None:
                 process.terminate()
                 process.communicate(timeout=30)
+
+
+def test_flip7_serve_starts_the_same_server_headless(tmp_path):
+    process = spawn(sys.executable, "main.py", "--serve", "--port", "0", "--home", str(tmp_path))
+    line = process.stdout.readline()
+    assert line.startswith("listening on ws://127.0.0.1:")
+    client = Client(line.split()[-1], reconnect=False)
+    try:
+        client.wait_connected()
+        client.create("Ana", ["me", "open"])
+        client.wait_for("joined")
+        code = client.table
+    finally:
+        client.close()
+    process.terminate()  # SIGTERM: every table written, exit 0
+    out, err = process.communicate(timeout=30)
+    assert process.returncode == 0 and err == ""
+    assert (tmp_path / "data" / "tables" / f"{code}.json").exists()
+    bad = subprocess.run(
+        [sys.executable, "main.py", "--serve", "--port", "70000"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "--port" in bad.stderr

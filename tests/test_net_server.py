@@ -6,8 +6,10 @@ Separate processes (a killed client, a killed server) are in ``test_net_processe
 
 from __future__ import annotations
 
+import asyncio
 import json
 import threading
+import time
 
 import pytest
 from websockets.exceptions import ConnectionClosed
@@ -15,6 +17,7 @@ from websockets.sync.client import connect
 
 from game import events as ev
 from game.cards import ALL_CARDS
+from game.commands.replay import summary
 from game.engine import Game
 from game.gamefile import from_dict
 from game.limits import NET_BAD_TO_CLOSE, NET_MAX_MESSAGE
@@ -121,7 +124,7 @@ def test_a_whole_game_two_people_a_spectator_and_nothing_unturned_is_ever_sent(s
             assert turned == drawn[: len(turned)]  # the cards turned over, in order
             assert set(cards_named(message)) <= set(turned)
         final = [m for m in states if m["game"] and m["game"]["over"]][-1]
-        assert final["game"]["winner"] == from_dict(file).players[from_dict(file).winner]
+        assert final["game"] == summary(from_dict(file))  # python -m game.replay's object
         assert all(
             len(json.dumps(m, ensure_ascii=False).encode()) <= NET_MAX_MESSAGE for m in messages
         )
@@ -291,3 +294,74 @@ def test_the_server_listens_on_loopback_unless_told_otherwise(server):
 
 def test_every_error_code_is_documented_in_one_line():
     assert all(len(line) < 80 and "\n" not in line for line in protocol.CODES.values())
+
+
+def test_a_client_that_reads_slowly_gets_fewer_states_each_whole_in_order():
+    from game.net.server import Connection, Server
+
+    class Slow(Connection):
+        def __init__(self) -> None:
+            super().__init__(ws=None, server=Server(None))  # type: ignore[arg-type]
+            self.buffered, self.pushed = 10**6, []
+
+        def _buffered(self) -> int:
+            return self.buffered
+
+        def _push(self, text: str) -> None:
+            self.pushed.append(text)
+
+    async def scene() -> Slow:
+        conn = Slow()
+        conn.send("state 1", state=True)
+        conn.send("error 1")
+        for version in range(2, 50):
+            conn.send(f"state {version}", state=True)
+        conn.send("over")
+        await asyncio.sleep(0.2)
+        assert conn.pushed == []  # the socket is full: nothing more is written
+        conn.buffered = 0
+        await asyncio.sleep(0.2)
+        return conn
+
+    conn = asyncio.run(scene())
+    assert conn.pushed == ["state 1", "error 1", "state 49", "over"]
+
+
+def test_connections_per_server_are_bounded(tmp_path):
+    from websockets.exceptions import InvalidStatus
+
+    hosted = start_in_thread(folder=tmp_path, bounds=Bounds(connections=2))
+    try:
+        with connect(hosted.address), connect(hosted.address):
+            with pytest.raises(InvalidStatus) as refused:
+                connect(hosted.address, legacy=True)
+            assert refused.value.response.status_code == 503
+        with connect(hosted.address):  # room again
+            pass
+    finally:
+        hosted.stop()
+
+
+def test_a_table_nobody_started_and_everyone_left_is_dropped_after_a_while(tmp_path):
+    hosted = start_in_thread(folder=tmp_path, bounds=Bounds(lobby_idle=0.0))
+    try:
+        client = seated(hosted.address, "Ana")
+        code = client.table
+        client.close()
+        server = hosted.server
+        end = time.monotonic() + 10
+        while server.tables[code].empty_since is None and time.monotonic() < end:
+            time.sleep(0.02)
+        server._loop.call_soon_threadsafe(server._sweep)
+        while code in server.tables and time.monotonic() < end:
+            time.sleep(0.02)
+        assert code not in server.tables
+        server.writer.flush()
+        assert not (tmp_path / f"{code}.json").exists()
+        again = Client(hosted.address)
+        again.wait_connected()
+        again.watch(code)
+        assert again.wait_for("error")["code"] == "no_table"
+        again.close()
+    finally:
+        hosted.stop()

@@ -84,7 +84,10 @@ class Connection:
             if len(self.held) == 1:
                 asyncio.get_running_loop().call_later(0.05, self._drain)
             return
-        broadcast([self.ws], text)
+        self._push(text)
+
+    def _push(self, text: str) -> None:
+        broadcast([self.ws], text)  # written at once, never awaited
 
     def _buffered(self) -> int:
         transport = self.ws.transport
@@ -92,7 +95,7 @@ class Connection:
 
     def _drain(self) -> None:
         while self.held and not self.closed and self._buffered() <= HELD_BYTES:
-            broadcast([self.ws], self.held.popleft()[0])
+            self._push(self.held.popleft()[0])
         if self.held and not self.closed:
             asyncio.get_running_loop().call_later(0.05, self._drain)
 
