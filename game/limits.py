@@ -46,6 +46,20 @@ def max_workers() -> int:
     return (os.cpu_count() or 1) * WORKERS_PER_CORE
 
 
+# -- Play across screens (flip7-net/1, INTERFACES.md §7, docs/network.md) -------------
+NET_MAX_MESSAGE = 65_536  # bytes of one WebSocket message, either way (a longer one closes)
+NET_MAX_TABLES = 1_000  # tables one server keeps at once (finished ones leave when empty)
+NET_MAX_CONNECTIONS = 5_000  # open connections to one server
+NET_MAX_TABLE_CONNECTIONS = 50  # players and spectators of one table
+NET_MAX_TARGET = 300  # rule option `target` of a table (its `over` file stays < 64 KiB)
+NET_MAX_TOKEN = 64  # characters of a seat token sent back (the server makes 43)
+NET_MAX_WAIT = 3_600  # --wait: seconds a dropped player's seat waits before a bot plays it
+NET_MAX_BOT_DELAY = 10.0  # --bot-delay: seconds a bot takes for a decision at a table
+NET_RATE = 20.0  # messages a second one connection may send, sustained ...
+NET_BURST = 60  # ... and at once
+NET_BAD_TO_CLOSE = 30  # refused messages (less one a second) after which a connection closes
+NET_LOBBY_IDLE = 1_800  # seconds a table not started stays with nobody connected
+
 #: categories never allowed in a name: control characters (NUL, newline…), lone
 #: surrogates, line and paragraph separators, private use and unassigned code points
 _NEVER = frozenset({"Cc", "Cs", "Zl", "Zp", "Co", "Cn"})

@@ -68,6 +68,12 @@ def parse_args(argv: list[str] | None = None):
         help="run the plug-in bot SPEC (PATH.py:FUNCTION) when a game file names it, "
         "without asking (repeatable)",
     )
+    p.add_argument(
+        "--serve",
+        action="store_true",
+        help="no window: serve tables over the network, as python -m game.server "
+        "(with its flags: --host, --port, --home, --wait; docs/network.md)",
+    )
     args = p.parse_args(argv)
     try:
         if args.speed is not None and not 0.1 <= args.speed <= 20:
@@ -161,6 +167,11 @@ def check_home(path: str) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if "--serve" in argv:  # headless: neither pygame nor the window's flags
+        from game.net.cli import main as serve
+
+        return serve([a for a in argv if a != "--serve"], prog="flip7 --serve")
     config = parse_args(argv)
     import pygame
 

@@ -1,0 +1,86 @@
+"""The text of a table's ``state`` messages, built once for all its connections.
+
+A state is sent after every decision, to everyone at the table, and most of it is
+what the last one said: the finished rounds, the cards turned over, the decisions.
+:class:`StateText` keeps the JSON of those and only adds what is new, so a state
+late in a long game costs no more to build than one early on (``tools/bench_net.py``).
+The object is the same as if it were built whole (``tests/test_net_table.py``).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from game.commands.replay import current_round, summary, waiting_for
+from game.engine import Game
+from game.net.protocol import dumps
+from game.state import Action
+
+if TYPE_CHECKING:
+    from game.net.table import Table
+
+
+class StateText:
+    """One table's state messages, without their ``{"type":"state","seat":I,``."""
+
+    def __init__(self) -> None:
+        self._report: tuple[tuple[int, bool], str] = ((-1, False), "")  # (rounds, over), JSON
+        self._cards: list[str] = []  # each card turned over, as JSON
+        self._actions: list[str] = []  # each decision, as JSON
+        self._start = ""  # the record's unchanging head: players, dealer, totals
+        self._rules = ""
+        self._seat_text: tuple[int, str] = (-1, "")  # (the table's seats_version, JSON)
+
+    def body(self, table: Table, events: list[dict[str, Any]]) -> str:
+        if not self._rules:
+            self._rules = dumps(table.rules.to_dict())
+        return "".join(
+            (
+                f'"version":{table.version},"table":"{table.code}",',
+                f'"creator":{table.creator},"rules":{self._rules},',
+                f'"seats":{self._seats(table)},"game":{self._game(table.game)},',
+                f'"record":{self._record(table)},"events":{dumps(events)}}}',
+            )
+        )
+
+    def _seats(self, table: Table) -> str:
+        """Who sits where; kept as text until a seat changes (or a seat counts down)."""
+        if self._seat_text[0] != table.seats_version:
+            now = table.settings.clock()
+            text = dumps([s.describe(table.takeover_at(s), now) for s in table.seats])
+            counting = any(table.counting_down(s) for s in table.seats)
+            self._seat_text = (-1 if counting else table.seats_version, text)
+        return self._seat_text[1]
+
+    def _game(self, game: Game | None) -> str:
+        """``python -m game.replay``'s object (INTERFACES.md §2). All of it but the round
+        under way and the decision awaited changes only when a round ends: that part
+        is built by :func:`~game.commands.replay.summary` then, and kept as text."""
+        if game is None:
+            return "null"
+        key = (len(game.rounds), game.over)
+        if self._report[0] != key:
+            report = summary(game)
+            del report["round"], report["waiting_for"]
+            self._report = (key, dumps(report)[:-1])
+        under_way = dumps(None if game.over else current_round(game))
+        return f'{self._report[1]},"round":{under_way},"waiting_for":{dumps(waiting_for(game))}}}'
+
+    def _record(self, table: Table) -> str:
+        game = table.game
+        if game is None:
+            return "null"
+        if not self._start:
+            record = table.record()
+            self._start = dumps({k: record[k] for k in ("players", "dealer", "totals")})[:-1]
+        self._cards += [f'"{c}"' for c in table.cards[len(self._cards) :]]  # card names
+        self._actions += [json.dumps(record_action(a)) for a in game.actions[len(self._actions) :]]
+        cards, actions = ",".join(self._cards), ",".join(self._actions)
+        return f'{self._start},"cards":[{cards}],"actions":[{actions}]}}'
+
+
+def record_action(action: Action) -> list[Any]:
+    """A decision in a record: ``[seat, do]`` or ``[seat, "target", seat]``."""
+    kind, seat, target = action
+    return [seat, kind] if target is None else [seat, kind, target]

@@ -1,0 +1,272 @@
+"""Tables on disk: one file per table, written whole after every decision.
+
+A table file (``flip7-net-table/1``) holds the seats — names, kinds, the SHA-256 of
+each person's token, never the token — and the table's ``flip7/1`` game file (seed
+included: it never leaves the server before the game is over). :class:`Writer`
+writes them from a thread of its own through :func:`game.atomic.write_atomic`, as
+the window's autosave is written, so the server never waits for the disk; when a
+table changes faster than the disk writes, its next write carries every change.
+A restarted server reads them back with :func:`load_tables` and goes on.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import sys
+import threading
+import weakref
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from game import events as ev
+from game.atomic import move, remove_stale_temp_files, write_atomic
+from game.engine import Game
+from game.gamefile import BOT_LEVELS, GameFileError, new_game, parse_actions, read_text, to_dict
+from game.limits import MAX_PLAYERS, MIN_PLAYERS, excerpt, in_range, name_problem
+from game.net.protocol import OPEN, dumps
+from game.net.table import BOT, HUMAN, Seat, Settings, Table
+from game.rules import RuleError, RuleOptions
+from game.state import IllegalActionError
+
+FORMAT = "flip7-net-table/1"
+FINISHED = "finished"  # the sub-folder where the files of finished tables go
+#: a restarted server numbers its states from this far past the last one saved, so that
+#: no decision sent for a state it showed but had not yet saved can count (``stale``)
+VERSION_GAP = 10_000
+_CODE = re.compile(r"[A-Z0-9]{4,8}")
+_HASH = re.compile(r"[0-9a-f]{64}")
+
+
+class StoreError(ValueError):
+    """A table file that cannot be read; one line."""
+
+
+def tables_folder(home: str | os.PathLike[str] | None) -> Path:
+    """Where a server keeps its tables: ``HOME/data/tables`` for ``--home HOME`` (or
+    ``$FLIP7_HOME``), else the user's data folder's ``tables`` (as the window's saves)."""
+    home = home or os.environ.get("FLIP7_HOME") or None
+    if home:
+        return Path(home).expanduser() / "data" / "tables"
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("flip7", appauthor=False)) / "tables"
+
+
+# ----------------------------------------------------------------------- writing
+def encode(table: Table) -> str:
+    """The table file's text: its seats, and its game's ``flip7/1`` file."""
+    seats = [
+        {"name": s.name, "kind": s.kind, "bot": s.bot, "token_sha256": s.token_hash}
+        for s in table.seats
+    ]
+    head = {
+        "format": FORMAT,
+        "table": table.code,
+        "version": table.version,
+        "rules": table.rules.to_dict(),
+        "creator": table.creator,
+        "bot_seed": table.bot_seed,
+        "seats": seats,
+    }
+    return f'{dumps(head)[:-1]},"game":{_game_text(table)}}}\n'
+
+
+class _GameText:
+    """A game's ``flip7/1`` file as JSON, its decisions kept as text: a save late in a
+    long game costs what one early on does (``tools/bench_net.py``)."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        file = to_dict(game)
+        self.head = dumps({k: v for k, v in file.items() if k != "actions"})[:-1]
+        self.actions = [dumps(a) for a in file["actions"]]
+
+    def text(self) -> str:
+        names = self.game.players
+        for action in self.game.actions[len(self.actions) :]:
+            item = {"player": names[action.seat], "do": action.kind}  # as gamefile.to_dict
+            if action.target is not None:
+                item["target"] = names[action.target]
+            self.actions.append(dumps(item))
+        return f'{self.head},"actions":[{",".join(self.actions)}]}}'
+
+
+_TEXTS: weakref.WeakKeyDictionary[Table, _GameText] = weakref.WeakKeyDictionary()
+
+
+def _game_text(table: Table) -> str:
+    if table.game is None:
+        return "null"
+    cached = _TEXTS.get(table)
+    if cached is None or cached.game is not table.game:
+        cached = _TEXTS[table] = _GameText(table.game)
+    return cached.text()
+
+
+class Writer:
+    """A thread that writes table files; :meth:`put` never waits for the disk."""
+
+    def __init__(self, folder: Path, on_error: Callable[[str], None] | None = None) -> None:
+        self.folder = folder
+        self.on_error = on_error or (lambda line: print(line, file=sys.stderr, flush=True))
+        #: called from the writer's thread after each table's write (or failure)
+        self.done: Callable[[str], None] = lambda code: None
+        self._pending: dict[str, tuple[str | None, str]] = {}  # code -> (text, then)
+        self._busy = False
+        self._stop = False
+        self._cond = threading.Condition()
+        self._thread = threading.Thread(target=self._run, name="flip7-net-writer", daemon=True)
+        self._thread.start()
+
+    def put(self, code: str, text: str | None, then: str = "keep") -> None:
+        """Write ``text`` as the table's file (None: the text already waiting), then
+        ``"keep"`` it, ``"retire"`` it to ``finished/`` or ``"remove"`` it."""
+        with self._cond:
+            old = self._pending.get(code)
+            if text is None and old is not None:
+                text = old[0]
+            if old is not None and old[1] != "keep" and then == "keep":
+                then = old[1]
+            self._pending[code] = (text, then)
+            self._cond.notify()
+
+    def flush(self, timeout: float = 30.0) -> None:
+        """Wait until everything put so far is on disk."""
+        with self._cond:
+            self._cond.wait_for(lambda: not self._pending and not self._busy, timeout)
+
+    def close(self) -> None:
+        self.flush()
+        with self._cond:
+            self._stop = True
+            self._cond.notify_all()
+        self._thread.join(timeout=10)
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                self._cond.wait_for(lambda: self._pending or self._stop)
+                if not self._pending:
+                    return
+                code = next(iter(self._pending))
+                text, then = self._pending.pop(code)
+                self._busy = True
+            try:
+                self._write(code, text, then)
+            except OSError as e:
+                self.on_error(f"table {code}: cannot save: {e.strerror or e}")
+            finally:
+                with self._cond:
+                    self._busy = False
+                    self._cond.notify_all()
+                self.done(code)
+
+    def _write(self, code: str, text: str | None, then: str) -> None:
+        path = self.folder / f"{code}.json"
+        if text is not None and then != "remove":
+            write_atomic(path, text)
+        if then == "retire":
+            (self.folder / FINISHED).mkdir(parents=True, exist_ok=True)
+            move(path, self.folder / FINISHED / path.name)
+        elif then == "remove":
+            with contextlib.suppress(FileNotFoundError):
+                path.unlink()
+
+
+# ----------------------------------------------------------------------- reading
+def load_tables(folder: Path, settings: Settings) -> tuple[list[Table], list[str]]:
+    """Every table kept in ``folder``, and one line per file that could not be read."""
+    tables, problems = [], []
+    if not folder.is_dir():
+        return [], []
+    remove_stale_temp_files(folder)
+    for path in sorted(folder.glob("*.json")):
+        try:
+            tables.append(decode(json.loads(read_text(path)), settings))
+        except (StoreError, GameFileError, ValueError, RecursionError) as e:
+            problems.append(f"{path.name}: not a table file: {' '.join(str(e).split())[:200]}")
+    return tables, problems
+
+
+def decode(data: Any, settings: Settings) -> Table:
+    """The table a parsed table file describes, every person away (just restarted)."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise StoreError(f"expected format {FORMAT!r}")
+    code = data.get("table")
+    if not isinstance(code, str) or not _CODE.fullmatch(code):
+        raise StoreError(f"bad table code {excerpt(code)}")
+    version = _int(data, "version", 1, 2**52)
+    try:
+        rules = RuleOptions.from_dict(data.get("rules"))
+    except (RuleError, TypeError) as e:
+        raise StoreError(str(e)) from None
+    seats = _seats(data.get("seats"))
+    creator = _int(data, "creator", 0, len(seats) - 1)
+    if seats[creator].kind != HUMAN:
+        raise StoreError("the creator's seat is not a person's")
+    bot_seed = _int(data, "bot_seed", 0, 2**63)
+    table = Table(code, rules, seats, creator, settings, bot_seed)
+    if data.get("game") is not None:
+        table.game, table.cards = _replay(data["game"], seats)
+        table.bot_rng.seed(f"{bot_seed}:{len(table.game.actions)}")
+    table.version = table.game_version = version + VERSION_GAP
+    table.unsaved = False
+    now = settings.clock()
+    for seat in seats:
+        if seat.kind == HUMAN:
+            seat.dropped_at = now
+    table.empty_since = now
+    return table
+
+
+def _int(data: dict[str, Any], key: str, low: int, high: int) -> int:
+    value = data.get(key)
+    if not in_range(value, low, high):
+        raise StoreError(f"bad {key} {excerpt(value)}")
+    assert isinstance(value, int)
+    return value
+
+
+def _seats(raw: Any) -> list[Seat]:
+    if not isinstance(raw, list) or not MIN_PLAYERS <= len(raw) <= MAX_PLAYERS:
+        raise StoreError("bad seats")
+    seats = []
+    for item in raw:
+        if not isinstance(item, dict):
+            raise StoreError("bad seat")
+        name, kind, bot, digest = (item.get(k) for k in ("name", "kind", "bot", "token_sha256"))
+        if kind == HUMAN:
+            ok = (
+                name_problem(name) is None
+                and isinstance(digest, str)
+                and bool(_HASH.fullmatch(digest))
+            )
+        elif kind == BOT:
+            ok = name_problem(name) is None and bot in BOT_LEVELS and digest is None
+        else:
+            ok = kind == OPEN and name is None and bot is None and digest is None
+        if not ok:
+            raise StoreError(f"bad seat {excerpt(name)}")
+        seats.append(Seat(name, str(kind), bot, digest))
+    return seats
+
+
+def _replay(data: Any, seats: list[Seat]) -> tuple[Game, list[str]]:
+    """The game of a table file, and the cards it turned over (its events, replayed)."""
+    game = new_game(data, start=False)
+    if list(game.players) != [s.name for s in seats] or list(game.bots) != [
+        s.bot if s.kind == BOT else None for s in seats
+    ]:
+        raise StoreError("the game's players are not the table's seats")
+    cards = [e.card for e in game.start() if type(e) is ev.CardDrawn]
+    for index, action in enumerate(parse_actions(data, game)):
+        try:
+            events = game.apply(action)
+        except IllegalActionError as e:
+            raise GameFileError(f"action {index}: {e}") from None
+        cards += [e.card for e in events if type(e) is ev.CardDrawn]
+    return game, cards
