@@ -16,7 +16,7 @@ import signal
 import socket
 import sys
 
-from game.commands.simulate import ArgumentParser
+from game.commands.cli import ArgumentParser
 from game.limits import NET_MAX_BOT_DELAY, NET_MAX_TABLES, NET_MAX_WAIT, excerpt
 from game.net.server import Bounds, Server, address, listen, serve_until
 from game.net.store import tables_folder

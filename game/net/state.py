@@ -82,5 +82,5 @@ class StateText:
 
 def record_action(action: Action) -> list[Any]:
     """A decision in a record: ``[seat, do]`` or ``[seat, "target", seat]``."""
-    kind, seat, target = action
+    kind, seat, target = action.kind, action.seat, action.target
     return [seat, kind] if target is None else [seat, kind, target]

@@ -96,7 +96,9 @@ class ReplayScene(TableScene):
         self.review = None  # the coach's review, once asked for (ui/table/coach.py)
         game = replay.game_at(0)
         # demo: never autosaved, never counted as a game played; the replay drives the bots
-        super().__init__(app, None, game.seed, demo=True, game=game, autoplay=False)
+        super().__init__(
+            app, None, 0 if game.seed is None else game.seed, demo=True, game=game, autoplay=False
+        )
 
     def begin(self, game: Game | None, resumed: bool) -> None:
         """The replay controller: the file's game before its first decision, then its deal."""

@@ -167,7 +167,7 @@ class TableScene(Scene):
 
     def sit_down(self, game: Game, resumed: bool) -> None:
         """Take over a game read from a file, at the decision it waits for."""
-        self.seed = game.seed
+        self.seed = 0 if game.seed is None else game.seed  # an observed game has none
         self.rules = game.rules
         self._bots()
         self.game = game
