@@ -1,6 +1,9 @@
-"""The real loop in real time: ``App.run`` as a person meets it, with a check of the
-frame invariant — whenever the loop naps (nothing moves, no input), the window shows
-exactly what a full redraw of the scene stack would show."""
+"""The real loop in real time: ``App.run`` as a person meets it, with two checks at
+every nap (nothing moves, no input): the frame invariant — the window shows exactly
+what a full redraw of the scene stack would show — and the rest invariant — one more
+update of the scenes would change nothing (no bot's beat left unstarted, no prompt
+unnoticed, no gate unopened: what input or a skip changed after the pass's update has
+had its update)."""
 
 from __future__ import annotations
 
@@ -15,6 +18,10 @@ from ui.app import App
 
 class StaleFrame(AssertionError):
     pass
+
+
+class StaleState(AssertionError):
+    """The loop napped although an update would have changed something."""
 
 
 def same_picture(a: pygame.Surface, b: pygame.Surface) -> bool:
@@ -54,6 +61,10 @@ def run_live(
                 pygame.image.save(app.screen, str(keep / "on_screen.png"))
                 pygame.image.save(fresh, str(keep / "full_redraw.png"))
             raise StaleFrame(f"the window is stale at {time.perf_counter() - start:.2f} s")
+        if not at_rest(app):
+            raise StaleState(
+                f"the loop naps at {time.perf_counter() - start:.2f} s with an update pending"
+            )
         naps[0] += 1
         if not script and (until is None or until(app)):
             app.quit()
@@ -66,6 +77,15 @@ def run_live(
         del app.step, app.nap
         app.running = True
     return naps[0]
+
+
+def at_rest(app: App) -> bool:
+    """True if an update of the scenes now (no time passing) asks for nothing: what the
+    loop may nap on. (When it asks for something, the test fails anyway.)"""
+    dirty, app.dirty = app.dirty, False
+    app.stack.update(0.0)
+    asked, app.dirty = app.dirty, dirty
+    return not asked
 
 
 def key(k: int, down: bool = True) -> pygame.event.Event:

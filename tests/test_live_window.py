@@ -5,11 +5,12 @@ driver with a fixed clock cannot see: a frame never drawn, a key read twice."""
 
 import json
 import time
+from pathlib import Path
 
 import pytest
 
 from game import gamefile
-from tests.xwindow import Window, Xvfb, gold_pixels, missing_tools, same
+from tests.xwindow import Window, Xvfb, brightness, gold_pixels, missing_tools, same
 from ui.table import layout as L
 
 pytestmark = pytest.mark.skipif(
@@ -178,3 +179,131 @@ def test_a_whole_solo_game_against_three_bots_with_keys_only(open_window):
     time.sleep(0.6)
     assert same(window.shot(), final)
     assert window.proc.poll() is None, window.stderr()
+
+
+# ------------------------------------------------ the table never waits for a touch
+SKIP_DELAYS = (0.6, 0.7, 0.8, 0.9, 1.0, 1.1, 1.2, 1.3, 1.4, 1.5)  # seconds after the click
+STOOD_STILL = 2.5  # longer than anything that rests on screen: a bot's beat, a result to read
+
+
+def live(window, box, seat: int, kind: str = "hit_or_stay") -> bool:
+    """``seat``'s prompt (a ``kind`` decision) is on screen, in gold: input decides it now."""
+    return gold_pixels(window.shot(), box) > 40 and pending(window) == (kind, seat)
+
+
+def hands_off(window, box, shade_box, lit: float, seat: int) -> str:
+    """Touch nothing until ``seat``'s prompt is live ("prompt"; "target" for a Freeze or a
+    Flip Three to give) or the window stands still
+    for :data:`STOOD_STILL` seconds: then it must be a round's summary over the table
+    (its shade darkens ``shade_box``, lit ``lit`` without it): "summary". Anything else
+    standing still is a frozen table."""
+    last, since = window.shot(), time.monotonic()
+    deadline = since + 30
+    while time.monotonic() < deadline:
+        if live(window, box, seat):
+            return "prompt"
+        if live(window, box, seat, "target"):
+            return "target"
+        now = window.shot()
+        shaded = brightness(now, shade_box) < 0.8 * lit
+        if not same(now, last):
+            last, since = now, time.monotonic()
+        elif shaded and time.monotonic() - since >= 0.5:
+            return "summary"
+        elif time.monotonic() - since >= STOOD_STILL:
+            raise AssertionError(
+                f"the table stands still, waiting for {pending(window)}, "
+                f"prompt {'gold' if gold_pixels(now, box) > 40 else 'grey'}"
+            )
+        time.sleep(0.05)
+    raise AssertionError("the table never stood still")
+
+
+def test_a_skip_after_clicking_hit_with_the_pointer_left_on_it_never_freezes_the_table(
+    open_window,
+):
+    """As a person does it: click Hit, leave the pointer on the button, press Space (the
+    bar says "Click or Space: skip") some time later, then touch nothing. The table plays
+    on by itself to the person's next prompt (or to a round's summary), every time. (Seed
+    84: both bots play between each of the person's ten hits, and nobody is out early.)"""
+    window = open_window("--seed", "84", "--players", "Me,bot:normal:Ada,bot:normal:Bob")
+    lay = L.table_layout(window.size, 3)
+    box = prompt_box(window, 3)
+    shade_box = (lay.panel.right - 10, lay.panel.centery, lay.panel.right - 4, lay.panel.bottom)
+    deadline = time.monotonic() + 30
+    while not live(window, box, 0):
+        assert time.monotonic() < deadline, pending(window)
+        time.sleep(0.1)
+    lit = brightness(window.shot(), shade_box)
+    window.move_mouse(*lay.hit_button.center)
+    for delay in SKIP_DELAYS:
+        window.click()
+        time.sleep(delay)
+        window.key("space")
+        outcome = hands_off(window, box, shade_box, lit, 0)
+        while outcome != "prompt":
+            window.key("Return" if outcome == "summary" else "1")  # Next round; a target
+            outcome = hands_off(window, box, shade_box, lit, 0)
+    assert window.proc.poll() is None, window.stderr()
+    assert len(window.autosave()["actions"]) >= len(SKIP_DELAYS)
+
+
+def test_hot_seat_after_a_double_click_the_next_prompt_goes_live_by_itself(open_window, tmp_path):
+    """Marc double-clicks Hit and leaves the mouse alone: the second click skips his card's
+    flight; Tess's prompt goes live within a second with nobody touching anything (the
+    hand-over's guard runs out by itself), and her first key decides."""
+    home = stacked_home(
+        tmp_path, ["Marc", "Tess", "Ana"], ["5", "6", "7", "8", "9", "10", "11", "12"], dealer=2
+    )
+    window = open_window("--continue", home=home)
+    lay = L.table_layout(window.size, 3)
+    box = prompt_box(window, 3)
+    window.wait_still()
+    assert live(window, box, 0)
+    window.move_mouse(*lay.hit_button.center)
+    window.click(2)
+    clicked = time.monotonic()
+    while not live(window, box, 1):
+        assert time.monotonic() - clicked < 1.0, "Tess's prompt is not live a second later"
+        time.sleep(0.02)
+    window.key("h")
+    deadline = time.monotonic() + 1.0
+    while [a["player"] for a in window.autosave()["actions"]] != ["Marc", "Tess"]:
+        assert time.monotonic() < deadline, window.autosave()["actions"]
+        time.sleep(0.05)
+
+
+def continue_button(home, size) -> tuple[int, int]:
+    """Where the menu draws *Continue* for this home's autosave (the real menu, headless,
+    on a copy of the home: nothing of the window's is touched)."""
+    import shutil
+    import tempfile
+
+    import pygame
+
+    from ui.driver import make_app
+
+    copy = Path(tempfile.mkdtemp(prefix="flip7-menu-"))
+    shutil.copytree(home, copy, dirs_exist_ok=True)
+    try:
+        app = make_app(size=size, lang="en", home=str(copy))
+        center = app.stack.top.widgets["continue"].rect.center
+        pygame.display.quit()
+        return center
+    finally:
+        shutil.rmtree(copy, ignore_errors=True)
+
+
+def test_continue_clicked_on_the_menu_shows_a_live_prompt_with_no_more_input(open_window, tmp_path):
+    """The table opened by a click on the menu's *Continue* is live at once: no grey
+    prompt waiting for the pointer to move."""
+    home = stacked_home(tmp_path, ["Tess", {"name": "Bo", "bot": "easy"}], ["5", "6", "7"], 1)
+    window = open_window(home=home)
+    window.wait_still()
+    window.move_mouse(*continue_button(home, window.size))
+    window.click()
+    box = prompt_box(window, 2)
+    clicked = time.monotonic()
+    while not live(window, box, 0):
+        assert time.monotonic() - clicked < 3.0, "the prompt stays grey"
+        time.sleep(0.05)

@@ -14,6 +14,7 @@ from ui.screens.menu import KEYS, MenuScene
 from ui.screens.rules_screen import PAGES, RulesScene
 from ui.screens.settings_screen import SettingsScene
 from ui.screens.setup import SetupScene
+from ui.storage.marks import OFFERED
 from ui.table.pause import PauseScene
 from ui.table.table import TableScene
 
@@ -56,8 +57,10 @@ def test_each_menu_button_leads_to_its_screen_and_back(lang, size):
     assert not app.running
 
 
-def test_menu_keys():
-    app = make_app(lang="en", seed=1)
+def test_menu_keys(tmp_path):
+    (tmp_path / "config").mkdir()
+    (tmp_path / "config" / OFFERED).write_text("1\n")  # not the first start: no lesson offered
+    app = make_app(lang="en", seed=1, home=str(tmp_path))
     for key, kind in (
         (pygame.K_n, SetupScene),
         (pygame.K_l, FilesScene),

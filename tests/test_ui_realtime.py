@@ -6,7 +6,7 @@ import json
 import pygame
 import pytest
 
-from tests.realtime import run_live, tap
+from tests.realtime import key, run_live, tap
 from ui import notice
 from ui.config import Seat
 from ui.driver import DT, make_app, pump, settle, table_of
@@ -181,3 +181,44 @@ def test_random_input_in_real_time_never_leaves_a_stale_frame(tmp_path):
             ]
     script.append((at + 1.0, lambda: None))
     assert run_live(app, script, keep=tmp_path, timeout=20) > 0
+
+
+@pytest.mark.parametrize("delay", [0.5, 0.9, 1.3])
+def test_a_skip_pressed_and_released_within_one_pass_lets_the_table_play_on(tmp_path, delay):
+    """H, then Space ``delay`` seconds later, each pressed and released between two passes
+    of the loop (as xdotool and a quick finger do), then nothing: the bots play on by
+    themselves to the person's next prompt. The skip ended the animation after the pass's
+    update; the loop must not nap before an update has seen it (a bot's beat to start)."""
+    app = make_app(size=(1024, 600), seed=84, lang="en", home=str(tmp_path))
+    table = app.start_game([Seat("Me", None), Seat("Ada", "normal"), Seat("Bob", "normal")])
+    run_live(app, until=at_prompt, keep=tmp_path)
+    made = len(table.game.actions)
+    script = [
+        (0.05, key(pygame.K_h)),
+        (0.05, key(pygame.K_h, down=False)),
+        (0.05 + delay, key(pygame.K_SPACE)),
+        (0.05 + delay, key(pygame.K_SPACE, down=False)),
+    ]
+    run_live(app, script, until=lambda a: table.ready_turn() is not None, keep=tmp_path)
+    assert len(table.game.actions) > made + 1  # the bots played, then Me's prompt came back
+
+
+def test_a_tooltip_shows_under_a_resting_pointer_with_no_mouse_move(tmp_path):
+    """The pointer comes to rest on a replay button and nothing happens after: its tooltip
+    shows a second later all the same (pygame_gui counts hover time only while the loop
+    updates it, so the idle loop wakes for it)."""
+    app = make_app(size=(1280, 720), lang="en", replay=EXAMPLE)
+    scene = app.stack.top
+    assert isinstance(scene, ReplayScene)
+    pos = scene.buttons["forward"].rect.center
+
+    def rest_there():
+        pygame.mouse.set_pos(pos)
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0))
+        )
+
+    run_live(app, until=lambda a: not a.stack.busy(), keep=tmp_path)  # the deal is dealt
+    run_live(app, [(0.1, rest_there), (1.8, lambda: None)], keep=tmp_path)
+    tips = [s for s in app.manager.get_sprite_group().sprites() if type(s).__name__ == "UITooltip"]
+    assert tips, "no tooltip under the resting pointer"

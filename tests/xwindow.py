@@ -114,7 +114,11 @@ class Window:
 
     def move_mouse(self, x: int, y: int) -> None:
         """To (x, y) inside the window."""
-        self.xdotool("mousemove", str(self.box[0] + x), str(self.box[1] + y))
+        self.xdotool("mousemove", "--sync", str(self.box[0] + x), str(self.box[1] + y))
+
+    def click(self, times: int = 1, gap: float = 0.12) -> None:
+        """Left clicks where the pointer is (``times`` of them ``gap`` seconds apart)."""
+        self.xdotool("click", "--repeat", str(times), "--delay", str(round(gap * 1000)), "1")
 
     # ------------------------------------------------------------ output
     def shot(self) -> Image.Image:
@@ -161,6 +165,12 @@ def gold_pixels(image: Image.Image, box: tuple[int, int, int, int]) -> int:
         for p in region.get_flattened_data()
         if abs(p[0] - GOLD[0]) < 16 and abs(p[1] - GOLD[1]) < 16 and abs(p[2] - GOLD[2]) < 24
     )
+
+
+def brightness(image: Image.Image, box: tuple[int, int, int, int]) -> float:
+    """The mean of R+G+B over ``box`` (an overlay's shade makes it drop)."""
+    pixels = list(image.crop(box).get_flattened_data())
+    return sum(sum(p) for p in pixels) / max(1, len(pixels))
 
 
 def same(a: Image.Image, b: Image.Image) -> bool:

@@ -42,7 +42,7 @@ from ui.table import coach  # noqa: E402
 from ui.table.draw_panel import PanelView  # noqa: E402
 from ui.table.draw_table import TableView  # noqa: E402
 from ui.table.replay_model import Replay, load_replay  # noqa: E402
-from ui.theme import font_scale, make_manager, unit_for  # noqa: E402
+from ui.theme import font_scale, make_manager, tooltip_due, unit_for  # noqa: E402
 
 if TYPE_CHECKING:
     from ui.table.replay import ReplayScene
@@ -466,6 +466,11 @@ class App:
                 self.frame += 1
                 return
             dt = min(self.clock.tick() / 1000, MAX_IDLE_DT)
+        # This pass brings everything up to date. Whatever changes from here on — input
+        # handled below, a skip that ends a step early, a scene opened by a click — asks
+        # for one more pass, whose update sees it (a bot's beat to start, a prompt to
+        # note, a gate to open) before the loop may nap.
+        self.dirty = False
         self.stack.update(dt)
         self.notices.update(dt)
         for event in events:
@@ -480,9 +485,8 @@ class App:
 
     def wakeup(self) -> float | None:
         """Seconds until something must change on screen with no input (None: never)."""
-        return min(
-            (w for w in (self.stack.wakeup(), self.notices.wakeup()) if w is not None), default=None
-        )
+        times = (self.stack.wakeup(), self.notices.wakeup(), tooltip_due(self.manager))
+        return min((w for w in times if w is not None), default=None)
 
     def nap(self, ms: int) -> None:
         """Sleep while idle (the screen is then exactly a full redraw; tests check it here)."""
@@ -497,7 +501,6 @@ class App:
     def draw(self) -> None:
         self.render(self.screen)
         pygame.display.flip()
-        self.dirty = False
 
     def run(self) -> int:
         frames = self.config.frames

@@ -117,3 +117,18 @@ def widen_buttons(buttons, screen_w: int, pad: int = 8) -> None:
             b.set_relative_position((x - offset, b.relative_rect.y))
             b.rebuild()  # lay the text out again in the new width
             x += widths[i] + (gaps[i] if i < len(gaps) else 0)
+
+
+def tooltip_due(manager: pygame_gui.UIManager) -> float | None:
+    """Seconds until pygame_gui shows the tooltip of the widget under a resting pointer
+    (None: none is coming). Its hover clock only runs in ``manager.update``, so an idle
+    loop must wake for it, or a tooltip waits for the next mouse move."""
+    for element in manager.get_sprite_group().sprites():
+        if (
+            getattr(element, "hovered", False)
+            and element.visible
+            and getattr(element, "tool_tip_text", None)
+            and getattr(element, "tool_tip", None) is None
+        ):
+            return max(0.0, element.tool_tip_delay - element.hover_time)
+    return None

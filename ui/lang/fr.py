@@ -7,7 +7,8 @@ STRINGS = {
     "menu.new_game": "Nouvelle partie",
     "menu.demo": "Démo",
     "menu.quit": "Quitter",
-    "menu.keys": "Entrée : bouton doré · Échap : quitter · lettre entre parenthèses : ce bouton",
+    "menu.keys": "Entrée : bouton doré · lettre entre parenthèses : ce bouton · Échap : quitter",
+    "menu.quit_ask": "Quitter Flip 7 ? Échap encore ou Entrée : quitter · autre touche : rester",
     "menu.you": "Moi",
     "button.hit": "Piocher",
     "button.stay": "Rester",
@@ -17,7 +18,7 @@ STRINGS = {
     "prompt.hit_or_stay": "{name} — piocher ou rester ?",
     "prompt.target": "{name} — qui reçoit la carte {card} ?",
     "prompt.thinking": "{name} réfléchit…",
-    "prompt.keys_hit": "P ou Espace : piocher · R : rester",
+    "prompt.keys_hit": "P : piocher · R : rester",
     "keys.hit": "p",
     "keys.stay": "r",
     "prompt.keys_target": "Cliquez une place lumineuse ou tapez sa touche",
@@ -402,10 +403,10 @@ STRINGS = {
     "tutorial.you": "Vous",
     "tutorial.clauses": "(Règles {clauses})",
     "tutorial.insist": (
-        "Encore une carte, s'il vous plaît : cette leçon en a besoin. Piocher (H ou Espace)."
+        "Encore une carte, s'il vous plaît : cette leçon en a besoin. Piochez (P)."
     ),
     "tutorial.ok": "Entrée ou un clic ici : OK",
-    "tutorial.press_hit": "Piocher (H ou Espace).",
+    "tutorial.press_hit": "Piochez (P).",
     "tutorial.your_choice": "À vous de choisir : votre choix compte.",
     "tutorial.done": "Bravo : vous avez vu toutes les cartes de Flip 7 !",
     "tutorial.ok_menu": "Entrée ou un clic ici : retour au menu",

@@ -25,7 +25,6 @@ KEYS = {
     pygame.K_w: "replays",
     pygame.K_k: "sheet",
     pygame.K_t: "stats",
-    pygame.K_ESCAPE: "quit",
     pygame.K_g: "learn",
 }
 # The letter each button shows after its label: the same in every language (the menu's
@@ -56,6 +55,8 @@ class MenuScene(FormScene):
         super().__init__(app)
         self.saved = None  # what the autosave holds (ui.storage.saves.SavedGame)
         self.offer = first_offer(app.dirs)  # the very first start: "Learn to play" is offered
+        self.offer_rect: pygame.Rect | None = None  # where the offer's line is (a click on it)
+        self.asking = False  # Esc was pressed: "quit?" waits for Esc or Enter again
 
     def choices(self) -> list[tuple[str, str]]:
         names = [
@@ -72,6 +73,8 @@ class MenuScene(FormScene):
         ]
         if self.saved is not None:
             names.insert(0, ("continue", "menu.continue"))
+        elif self.offer:  # the very first start: the gold button (and Enter) is the lesson
+            names.insert(0, names.pop(names.index(("learn", "tutorial.menu"))))
         return names
 
     def build(self, u: float) -> None:
@@ -99,10 +102,12 @@ class MenuScene(FormScene):
         rows = 1 + len(self.choices()) // 2  # the gold one, then pairs
         return min(round(h * 0.6), h - round(34 * u) - rows * round(62 * u))
 
-    def on_button(self, name: str) -> None:
-        self.choose(name)
-
     def on_key(self, key: int) -> bool:
+        if self.asking:  # "quit?": Enter says yes (Esc again is back()); any other key, no
+            self.set_asking(False)
+            if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.choose("quit")
+            return True
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.choose(self.choices()[0][0])
             return True
@@ -112,8 +117,30 @@ class MenuScene(FormScene):
         self.choose(name)
         return True
 
+    def on_event(self, event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.set_asking(False)
+            if self.offer_rect is not None and self.offer_rect.collidepoint(event.pos):
+                self.choose("learn")
+                return True
+        return False
+
+    def on_button(self, name: str) -> None:
+        self.set_asking(False)
+        self.choose(name)
+
     def back(self) -> None:
-        self.choose("quit")
+        """Esc: asks first (an Esc too many from a screen above never closes the game);
+        Esc again quits."""
+        if self.asking:
+            self.choose("quit")
+        else:
+            self.set_asking(True)
+
+    def set_asking(self, asking: bool) -> None:
+        if asking != self.asking:
+            self.asking = asking
+            self.app.invalidate()
 
     def choose(self, name: str) -> None:
         app = self.app
@@ -142,7 +169,7 @@ class MenuScene(FormScene):
             app.go("stats")
 
     def background_key(self) -> object:
-        return self.saved, self.offer
+        return self.saved, self.offer, self.asking
 
     def render_body(self, img: pygame.Surface, u: float) -> None:
         w, h = self.app.size
@@ -168,7 +195,18 @@ class MenuScene(FormScene):
             CREAM,
             midtop=(cx, round(h * 0.04) + round(76 * u)),
         )
-        if self.saved is not None:
+        line_at = (cx, self.buttons_top(u) - round(10 * u))
+        self.offer_rect = None
+        if self.asking:
+            self.text(
+                img,
+                t("menu.quit_ask"),
+                round(17 * u),
+                GOLD,
+                max_width=w - round(40 * u),
+                midbottom=line_at,
+            )
+        elif self.saved is not None:
             when = time.strftime("%H:%M", time.localtime(self.saved.saved_at))
             line = t(
                 "menu.saved_game",
@@ -182,9 +220,9 @@ class MenuScene(FormScene):
                 round(15 * u),
                 MUTED,
                 max_width=round(900 * u),
-                midbottom=(cx, self.buttons_top(u) - round(10 * u)),
+                midbottom=line_at,
             )
-        if self.offer and self.saved is None:
+        elif self.offer:
             offer = self.app.assets.wrapped(
                 t("tutorial.offer"),
                 round(17 * u),
@@ -193,5 +231,5 @@ class MenuScene(FormScene):
                 max_lines=2,
                 center=True,
             )
-            img.blit(offer, offer.get_rect(midbottom=(cx, self.buttons_top(u) - round(10 * u))))
+            self.offer_rect = img.blit(offer, offer.get_rect(midbottom=line_at))
         self.text(img, t("menu.keys"), round(14 * u), MUTED, midbottom=(cx, h - round(10 * u)))

@@ -37,8 +37,9 @@ TARGET_KEYS = "1234567890abcdefgh"  # the n-th eligible seat
 
 def decision_keys() -> tuple[set[int], set[int]]:
     """The keys that hit and stay: the language's letters (French P and R, German Z and A),
-    and the English H and S everywhere; Space hits too."""
-    hit = {pygame.K_h, pygame.K_SPACE, pygame.key.key_code(t("keys.hit"))}
+    and the English H and S everywhere. Space and Enter skip and never decide: a Space
+    meant to hurry the bots must not hit as the prompt goes live."""
+    hit = {pygame.K_h, pygame.key.key_code(t("keys.hit"))}
     stay = {pygame.K_s, pygame.key.key_code(t("keys.stay"))}
     return hit, stay
 
