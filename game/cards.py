@@ -25,7 +25,6 @@ ALL_CARDS: tuple[str, ...] = NUMBERS + MODIFIERS + ACTIONS
 
 _NUMBER_SET = frozenset(NUMBERS)
 _MODIFIER_SET = frozenset(MODIFIERS)
-_ACTION_SET = frozenset(ACTIONS)
 _ALL_SET = frozenset(ALL_CARDS)
 
 
@@ -50,10 +49,6 @@ def is_modifier(card: str) -> bool:
 
 FLIP7_SIZE = 7  # R4.4: seven different numbers end the round
 FLIP7_BONUS = 15  # R7.4: and score this much more
-
-
-def is_action(card: str) -> bool:
-    return card in _ACTION_SET
 
 
 def modifier_bonus(card: str) -> int:

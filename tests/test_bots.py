@@ -1,4 +1,4 @@
-"""Bots: always legal, the public view only, and the expert's game sense (issue 3)."""
+"""Bots: always legal, the public view only, and the expert's game sense."""
 
 import random
 from collections import Counter
@@ -121,7 +121,7 @@ def test_every_bot_can_play_solo_rounds(level):
     assert result["rounds"] == 40 and 0 <= result["bust_rate"] <= 1
 
 
-# -- issue 15: the win-probability expert ---------------------------------------------
+# -- the win-probability expert ---------------------------------------------------------
 from game.bots import winprob  # noqa: E402
 from game.bots.expert import Outlook, survive_three  # noqa: E402
 
@@ -345,7 +345,7 @@ def test_next_draws_is_the_pile_or_the_discard_a_draw_shuffles_in():
 def test_expert_hits_on_a_small_hand_when_the_pile_is_empty():
     # Ana (172) holds a lone 10, Ben (182) a 9; the pile has run out. The next
     # card comes from the discard shuffled in (R2.4), so a hit is as good as ever:
-    # counting only the (empty) pile, the expert used to bank 10 and lose.
+    # counting only the (empty) pile would bank 10 and lose.
     game, _ = play(["Ana", "Ben"], ["10", "9"], totals=[172, 182])
     _empty_the_pile(game)
     assert _decide("expert", game) == Action.hit(0)

@@ -146,15 +146,6 @@ def check_home(path: str) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     config = parse_args(argv)
-    import pygame
-
-    if not getattr(pygame, "IS_CE", False):
-        print(
-            "flip7: plain pygame shadows pygame-ce; run `pip uninstall -y pygame` "
-            "then `pip install --force-reinstall pygame-ce`",
-            file=sys.stderr,
-        )
-        return 1
     from ui.app import run
 
     return run(config)
