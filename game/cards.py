@@ -1,9 +1,9 @@
-"""Cards and the deck composition (RULES.md R1).
+"""Cards and the deck composition (docs/rules.md R1).
 
 A card is represented by its file name, a short string: ``"0"`` … ``"12"``,
 ``"+2"`` … ``"+10"``, ``"x2"``, ``"freeze"``, ``"flip_three"``,
-``"second_chance"`` (INTERFACES.md §1). Strings keep the engine fast, make
-events and game files trivially serialisable, and are what players read.
+``"second_chance"`` (docs/files-and-commands.md). Strings keep the engine fast,
+make events and game files trivially serialisable, and are what players read.
 """
 
 from __future__ import annotations

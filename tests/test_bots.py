@@ -127,7 +127,7 @@ from game.bots.expert import Outlook, survive_three  # noqa: E402
 
 
 class PublicView:
-    """Only the members INTERFACES.md §5 documents (a plug-in's view)."""
+    """Only the members docs/bots.md documents for plug-ins (a plug-in's view)."""
 
     class Hand:
         def __init__(self, hand):
@@ -350,7 +350,7 @@ def test_expert_hits_on_a_small_hand_when_the_pile_is_empty():
     _empty_the_pile(game)
     assert _decide("expert", game) == Action.hit(0)
     assert _decide("normal", game) == Action.hit(0)
-    # from a view with only the members of INTERFACES.md §5 (no discard), the
+    # from a view with only the members docs/bots.md lists for plug-ins (no discard), the
     # cards out of sight are counted instead: here exactly the discard
     public = PublicView(game.view(0))
     assert next_draws(public) == Counter(game.discard)
@@ -409,7 +409,7 @@ def test_expert_counts_the_rivals_freeze_aimed_at_it():
     # Ana holds a 10 and Ben a 5 (he draws again). Left: a 1, a 2 and a Freeze.
     # After Ana's 1 she would draw again (the 2 or her own Freeze), but Ben
     # draws before her: half the time the Freeze, which he aims at her (the
-    # baseline's rule, INTERFACES.md §4) and she banks 11. The 2 likewise.
+    # baseline's rule, docs/bots.md) and she banks 11. The 2 likewise.
     from game.bots.expert import aimed_hit_value
 
     view, u, pile, st, ben_frozen = _heads_up_lookahead(["1", "2", "freeze"])

@@ -1,7 +1,7 @@
 """Bots: ``choose(view, legal, rng) -> Action``, one module per level.
 
 A level may also be a plug-in spec (``PATH.py:FUNCTION``, ``package.module:FUNCTION``,
-INTERFACES.md §5), loaded by :mod:`game.bots.plugins`.
+docs/bots.md, plug-ins), loaded by :mod:`game.bots.plugins`.
 
 A bot decides through the same path as a human: it gets the pending decision
 through its :class:`~game.view.SeatView` (the public table, never the draw
@@ -22,7 +22,7 @@ from game.view import SeatView
 
 LEVELS = BOT_LEVELS  # the built-in levels, as a game file names them
 
-#: ``legal`` is a list for plug-ins (INTERFACES.md §5); built-in bots may get a tuple
+#: ``legal`` is a list for plug-ins (docs/bots.md, plug-ins); built-in bots may get a tuple
 Bot = Callable[[SeatView, Sequence[Action], random.Random], Action]
 
 

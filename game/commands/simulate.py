@@ -1,4 +1,5 @@
-"""``python -m game.simulate``: headless bot-versus-bot games (INTERFACES.md §3).
+"""``python -m game.simulate``: headless bot-versus-bot games
+(docs/files-and-commands.md).
 
 Game ``k`` of a run is seeded from ``(seed, k)`` alone, so results do not
 depend on how games are spread over ``--workers`` processes.
@@ -30,7 +31,7 @@ def game_seed(seed: int, k: int) -> int:
 
 
 def load_bots(levels: Sequence[str]) -> list[Bot]:
-    """Each seat's bot; plug-ins (INTERFACES.md §5) are checked at every call.
+    """Each seat's bot; plug-ins (docs/bots.md, plug-ins) are checked at every call.
 
     :class:`~game.bots.plugins.PluginError` (one line) for a spec that cannot be loaded.
     """
