@@ -155,7 +155,7 @@ def decision_times(games: int, seats: int = 4) -> str:
 
 
 def strength_rows(row: Callable[[str, str], None], only: set[str], quick: bool, w: int) -> None:
-    """The win-rate rows: heads-up against the baseline as issue 15 measures it
+    """The win-rate rows: heads-up against the baseline
     (three seeds of 10,000 games), then the 4-seat tables."""
     games = 1000 if quick else 4000
     duel_games = 1000 if quick else 10_000
