@@ -83,7 +83,7 @@ def test_every_relative_link_resolves(doc):
 def readme_modules() -> list[str]:
     """The modules the README's command table and quick start run (``python -m X``)."""
     text = (ROOT / "README.md").read_text(encoding="utf-8")
-    return sorted(set(re.findall(r"python -m ((?:game|ui|tools)(?:\.[a-z_]+)*)", text)))
+    return sorted(set(re.findall(r"python -m ((?:game|ui)(?:\.[a-z_]+)+|tools(?:\.[a-z_]+)*)", text)))
 
 
 def test_the_readme_names_the_headless_commands():
@@ -144,3 +144,18 @@ def test_tracked_files_speak_of_the_project_as_it_is():
             if HISTORY.search(NOT_HISTORY.sub("", line)):
                 found.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()[:80]}")
     assert not found, "history words:\n" + "\n".join(found[:20])
+
+
+@pytest.mark.parametrize("doc", DOCS, ids=lambda p: p.name)
+def test_no_placeholder_is_left_in_the_docs(doc):
+    text = doc.read_text(encoding="utf-8")
+    assert not re.findall(r"^[A-Z]+(?:-[A-Z]+)+$", text, re.M), doc.name
+    assert "TODO" not in text and "TBD" not in text, doc.name
+
+
+def test_the_readme_engine_example_runs_and_prints_what_it_says(capsys):
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    code = re.search(r"```python\n(from game\.engine.*?)```", text, re.S).group(1)
+    expected = re.search(r"# (\w+ \[[\d, ]+\])", code).group(1)
+    exec(compile(code, "README.md", "exec"), {})
+    assert capsys.readouterr().out.strip() == expected
