@@ -1,9 +1,9 @@
-"""Cards and the deck composition (RULES.md R1).
+"""Cards and the deck composition (docs/rules.md R1).
 
 A card is represented by its file name, a short string: ``"0"`` … ``"12"``,
 ``"+2"`` … ``"+10"``, ``"x2"``, ``"freeze"``, ``"flip_three"``,
-``"second_chance"`` (INTERFACES.md §1). Strings keep the engine fast, make
-events and game files trivially serialisable, and are what players read.
+``"second_chance"`` (docs/files-and-commands.md). Strings keep the engine fast,
+make events and game files trivially serialisable, and are what players read.
 """
 
 from __future__ import annotations
@@ -25,7 +25,6 @@ ALL_CARDS: tuple[str, ...] = NUMBERS + MODIFIERS + ACTIONS
 
 _NUMBER_SET = frozenset(NUMBERS)
 _MODIFIER_SET = frozenset(MODIFIERS)
-_ACTION_SET = frozenset(ACTIONS)
 _ALL_SET = frozenset(ALL_CARDS)
 
 
@@ -50,10 +49,6 @@ def is_modifier(card: str) -> bool:
 
 FLIP7_SIZE = 7  # R4.4: seven different numbers end the round
 FLIP7_BONUS = 15  # R7.4: and score this much more
-
-
-def is_action(card: str) -> bool:
-    return card in _ACTION_SET
 
 
 def modifier_bonus(card: str) -> int:

@@ -46,7 +46,6 @@ class Place(StrEnum):
     IN_PLAY = "in_play"  # waiting for its receiver's choice, or a Flip Three being dealt
     TRAY = "tray"  # staged by a Flip Three (R5.4.2)
     QUEUE = "queue"  # assigned, waiting in the effect queue (R5.5)
-    HAND = "hand"
 
 
 class DiscardReason(StrEnum):

@@ -1,4 +1,4 @@
-"""The ``flip7/1`` game file (INTERFACES.md §1): load, validate, save.
+"""The ``flip7/1`` game file (docs/files-and-commands.md, the game file): load, validate, save.
 
 A game file is how the game started plus every decision made; loading it
 replays the decisions through the engine, so every problem — a broken file

@@ -1,4 +1,4 @@
-"""``python -m game.replay``: the entry point INTERFACES.md names; the body is
+"""``python -m game.replay``: the entry point docs/files-and-commands.md names; the body is
 :mod:`game.commands.replay`."""
 
 from game.commands.cli import run

@@ -1,4 +1,4 @@
-"""Rule options (RULES.md R9)."""
+"""Rule options (docs/rules.md R9)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The ``baseline`` bot follows INTERFACES.md §4 to the letter; the simulator CLI (§3)."""
+"""The ``baseline`` bot follows its rule in docs/bots.md to the letter; the simulator CLI."""
 
 import json
 import random

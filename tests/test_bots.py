@@ -1,4 +1,4 @@
-"""Bots: always legal, the public view only, and the expert's game sense (issue 3)."""
+"""Bots: always legal, the public view only, and the expert's game sense."""
 
 import random
 from collections import Counter
@@ -121,13 +121,13 @@ def test_every_bot_can_play_solo_rounds(level):
     assert result["rounds"] == 40 and 0 <= result["bust_rate"] <= 1
 
 
-# -- issue 15: the win-probability expert ---------------------------------------------
+# -- the win-probability expert ---------------------------------------------------------
 from game.bots import winprob  # noqa: E402
 from game.bots.expert import Outlook, survive_three  # noqa: E402
 
 
 class PublicView:
-    """Only the members INTERFACES.md §5 documents (a plug-in's view)."""
+    """Only the members docs/bots.md documents for plug-ins (a plug-in's view)."""
 
     class Hand:
         def __init__(self, hand):
@@ -345,12 +345,12 @@ def test_next_draws_is_the_pile_or_the_discard_a_draw_shuffles_in():
 def test_expert_hits_on_a_small_hand_when_the_pile_is_empty():
     # Ana (172) holds a lone 10, Ben (182) a 9; the pile has run out. The next
     # card comes from the discard shuffled in (R2.4), so a hit is as good as ever:
-    # counting only the (empty) pile, the expert used to bank 10 and lose.
+    # counting only the (empty) pile would bank 10 and lose.
     game, _ = play(["Ana", "Ben"], ["10", "9"], totals=[172, 182])
     _empty_the_pile(game)
     assert _decide("expert", game) == Action.hit(0)
     assert _decide("normal", game) == Action.hit(0)
-    # from a view with only the members of INTERFACES.md §5 (no discard), the
+    # from a view with only the members docs/bots.md lists for plug-ins (no discard), the
     # cards out of sight are counted instead: here exactly the discard
     public = PublicView(game.view(0))
     assert next_draws(public) == Counter(game.discard)
@@ -409,7 +409,7 @@ def test_expert_counts_the_rivals_freeze_aimed_at_it():
     # Ana holds a 10 and Ben a 5 (he draws again). Left: a 1, a 2 and a Freeze.
     # After Ana's 1 she would draw again (the 2 or her own Freeze), but Ben
     # draws before her: half the time the Freeze, which he aims at her (the
-    # baseline's rule, INTERFACES.md §4) and she banks 11. The 2 likewise.
+    # baseline's rule, docs/bots.md) and she banks 11. The 2 likewise.
     from game.bots.expert import aimed_hit_value
 
     view, u, pile, st, ben_frozen = _heads_up_lookahead(["1", "2", "freeze"])

@@ -25,7 +25,7 @@ from game.tabletop.calculator import (
 @pytest.mark.parametrize(
     ("numbers", "modifiers", "points", "text"),
     [
-        # RULES.md R7.5
+        # docs/rules.md R7.5
         ([7, 11], ["+8", "x2"], 44, "18 × 2 + 8 = 44"),
         ([], ["+2", "+6", "x2"], 8, "0 × 2 + 2 + 6 = 8"),
         ([3, 5, 9, 12], ["x2", "+4"], 62, "29 × 2 + 4 = 62"),

@@ -1,4 +1,4 @@
-"""INTERFACES.md §1–§2: game files, the replay command, and every bad input."""
+"""Game files (docs/files-and-commands.md), the replay command, and every bad input."""
 
 import json
 import subprocess

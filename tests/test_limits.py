@@ -1,4 +1,4 @@
-"""Issue 11: nothing a file, a name or a keyboard can hold stops the game.
+"""Nothing a file, a name or a keyboard can hold stops the game.
 
 One test per class of hostile input, at the layer that refuses it: the game-file
 loader and ``python -m game.replay``, names everywhere, numbers, files that are no

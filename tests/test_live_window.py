@@ -1,6 +1,6 @@
 """End to end in a real X11 window (Xvfb): ``python main.py`` started as a user starts
 it, real time, input only by xdotool keys and clicks on what is drawn, the window read
-by screenshot and the game by its autosave. Issue 10's guard against what a scripted
+by screenshot and the game by its autosave: the guard against what a scripted
 driver with a fixed clock cannot see: a frame never drawn, a key read twice."""
 
 import json
@@ -97,7 +97,7 @@ def assert_prompt_shows_unprompted(window, seats: int, decision):
 
 
 def test_a_command_line_game_shows_its_target_prompt_without_input(open_window):
-    """Issue 10 (a), seed 19: the Freeze lands for Tess; her prompt must show unasked."""
+    """Seed 19: the Freeze lands for Tess; her prompt must show unasked."""
     window = open_window(
         "--seed", "19", "--players", "Tess,bot:normal:Ada,bot:easy:Bo,bot:expert:Cyd"
     )
@@ -113,7 +113,7 @@ def test_a_continued_stacked_game_shows_its_target_prompt_without_input(open_win
 
 
 def test_hot_seat_a_double_tap_decides_only_for_the_person_prompted(open_window, tmp_path):
-    """Issue 10 (b): Marc's H pressed twice must not play Tess's turn."""
+    """Marc's H pressed twice must not play Tess's turn."""
     home = stacked_home(
         tmp_path, ["Marc", "Tess", "Ana"], ["5", "6", "7", "8", "9", "10", "11", "12"], dealer=2
     )
@@ -131,7 +131,7 @@ def test_hot_seat_a_double_tap_decides_only_for_the_person_prompted(open_window,
 
 
 def test_a_whole_solo_game_against_three_bots_with_keys_only(open_window):
-    """Issue 10 (c): to the game-over screen, keys only, reading only what is drawn
+    """To the game-over screen, keys only, reading only what is drawn
     (the gold prompt) and the autosave."""
     window = open_window(
         "--seed",

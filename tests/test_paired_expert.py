@@ -1,4 +1,4 @@
-"""tools/paired_expert.py: the expert against an earlier version of itself."""
+"""tools/paired_expert.py: the expert against itself at another git revision."""
 
 from __future__ import annotations
 

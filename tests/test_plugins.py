@@ -1,4 +1,4 @@
-"""Plug-in bots (INTERFACES.md §5): loading, the call, bad bots, every place a level goes."""
+"""Plug-in bots (docs/bots.md, plug-ins): loading, the call, bad bots, every place a level goes."""
 
 from __future__ import annotations
 

@@ -37,10 +37,7 @@ def test_requirements_are_pinned_and_never_plain_pygame():
 def test_help_describes_every_flag_and_the_size_error_gives_the_range(capsys):
     import pytest
 
-    try:  # where the flags are parsed: main.py, or ui/cli.py once main.py is a thin wrapper
-        from ui.cli import parse_args
-    except ImportError:
-        from main import parse_args
+    from ui.cli import parse_args
 
     with pytest.raises(SystemExit):
         parse_args(["--help"])

@@ -1,4 +1,4 @@
-"""One or more scenarios per clause of RULES.md (Flip Three cases: test_faq_flip_three)."""
+"""One or more scenarios per clause of docs/rules.md (Flip Three cases: test_faq_flip_three)."""
 
 from collections import Counter
 

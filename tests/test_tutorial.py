@@ -15,7 +15,7 @@ from ui.screens.menu import MenuScene
 from ui.table.summary import RoundSummary
 from ui.table.tutorial import TutorialScene, start
 
-RULES = Path("/work/shared/RULES.md")
+RULES = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
 ORDER = [
     "hit",
     "bust",

@@ -296,7 +296,7 @@ def test_a_tie_at_the_top_is_shown_and_another_round_is_played():
 
 
 def test_plus_and_minus_step_through_the_settings_speeds():
-    """Issue 10, defect 9: + and − gave ×2.25, a speed no Settings button shows."""
+    """+ and − step through the speeds the Settings screen shows, never ×2.25."""
     from ui.settings import SPEEDS
 
     app = make_app(seed=1, lang="en")
@@ -314,7 +314,7 @@ def test_plus_and_minus_step_through_the_settings_speeds():
 
 
 def test_the_demo_pause_menu_does_not_promise_a_save(tmp_path):
-    """Issue 10, defect 9: the demo's pause menu said "Your game is saved after every move"."""
+    """The demo's pause menu never says "Your game is saved after every move"."""
     app = make_app(demo=True, seed=5, lang="en", home=str(tmp_path))
     press(app, pygame.K_ESCAPE)
     assert app.stack.top.note_key() == "pause.not_saved"

@@ -1,4 +1,4 @@
-"""Issue 11: the app starts whatever its files hold. One start-up per class of broken
+"""The app starts whatever its files hold. One start-up per class of broken
 file: the app reaches its menu, the file is kept aside (never lost), a notice says so."""
 
 import json

@@ -40,8 +40,8 @@ def test_the_shown_table_equals_the_game_after_every_batch_of_events():
 
 
 def test_a_finished_flip_three_always_leaves_the_tray():
-    """Issue 10, defect 3: "Bo takes three — from Ada" with its cards stayed in the tray
-    during the next decision when that decision was not a hit."""
+    """Never "Bo takes three — from Ada" with its cards still in the tray
+    during the next decision when that decision is not a hit."""
     ended = 0
     for rng, game in random_games(150, seed=500):
         shown = Shown.before_opening(game)

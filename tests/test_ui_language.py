@@ -91,7 +91,7 @@ def test_french_words_fit_any_player():
 
 
 def test_french_text_never_assumes_the_player_is_a_man():
-    """Issue 13: no "joueur", "donneur", "chacun" or "seul" in what a French player reads
+    """No "joueur", "donneur", "chacun" or "seul" in what a French player reads
     (the rules, the setup, the sheet and its printed page)."""
     import re
 

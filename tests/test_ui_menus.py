@@ -87,7 +87,7 @@ def test_menu_keys(tmp_path):
 
 @pytest.mark.parametrize("lang", ["en", "fr", "de"])
 def test_each_menu_button_shows_the_key_that_presses_it(lang):
-    """Issue 13: the key hint is readable in every language (the letter is on its button)."""
+    """The key hint is readable in every language (the letter is on its button)."""
     app = make_app(lang=lang, seed=1)
     menu = app.stack.top
     keys = {name: key for key, name in KEYS.items() if key != pygame.K_ESCAPE}

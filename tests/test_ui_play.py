@@ -91,7 +91,7 @@ def test_a_whole_game_by_keys_alone(app):
     assert presses > 5
     finished = table.game
     for key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_n, pygame.K_KP_ENTER):
-        press(app, key)  # the habit of "Next round" never starts a new game (issue 10, 7)
+        press(app, key)  # the habit of "Next round" never starts a new game
     assert isinstance(app.stack.top, GameOver) and table_of(app).game is finished
     click(app, button_center(app.stack.top, "again"))  # Play again: its button
     assert table_of(app).game.round_no == 1 and not table_of(app).game.over

@@ -1,4 +1,4 @@
-"""Plug-in bots at the table (INTERFACES.md §5): they play; a bad one falls back to baseline."""
+"""Plug-in bots at the table (docs/bots.md): they play; a bad one falls back to baseline."""
 
 from __future__ import annotations
 

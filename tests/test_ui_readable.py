@@ -1,4 +1,4 @@
-"""Issue 13, readable at every size: what the table lays over itself never hides what a
+"""Readable at every size: what the table lays over itself never hides what a
 player must read — the FLIP 7! banner and the caption under the piles, the badges and
 the round-score bubble and the value of a card (its corner index and its centre)."""
 

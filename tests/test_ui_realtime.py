@@ -28,8 +28,8 @@ def at_prompt(app) -> bool:
 
 
 def test_a_target_prompt_is_drawn_with_no_input_and_a_mouse_move_changes_nothing(tmp_path):
-    """Defect 1: the Freeze settled, but the prompt and the glowing seats only appeared when
-    the mouse moved (the frame in which the last animation ended was never drawn)."""
+    """Once the Freeze settles, the prompt and the glowing seats are drawn without a mouse
+    move (the frame in which the last animation ends is drawn)."""
     app = make_app(size=(1024, 600), seed=19, speed=2.0, lang="en")
     table = app.start_game(
         [Seat("Tess", None), Seat("Bo", "easy")], deck=["freeze", "5", "6"], dealer=1
@@ -43,7 +43,7 @@ def test_a_target_prompt_is_drawn_with_no_input_and_a_mouse_move_changes_nothing
 
 
 def test_the_replay_viewer_never_keeps_a_half_faded_frame(tmp_path):
-    """Defect 1 in the replay viewer: End, ←, → left a half-faded "Hugo wins!"."""
+    """In the replay viewer, End, ←, → never leave a half-faded "Hugo wins!"."""
     app = make_app(size=(1280, 720), seed=1, speed=2.0, lang="en", replay=EXAMPLE)
     assert isinstance(app.stack.top, ReplayScene)
     script = (
@@ -103,7 +103,7 @@ def wait(app, seconds: float) -> None:
 
 @pytest.mark.parametrize("gap", [0.15, 0.4])
 def test_a_double_tap_decides_only_for_the_person_whose_prompt_it_was(tmp_path, gap):
-    """Defect 2: Marc's H pressed twice made Marc hit *and* Tess hit."""
+    """Marc's H pressed twice makes Marc hit, never Tess too."""
     app, table = hot_seat(tmp_path)
     post_key(pygame.K_h)
     post_key(pygame.K_h, down=False)

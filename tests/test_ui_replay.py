@@ -334,7 +334,7 @@ def test_command_line_replay_and_a_broken_file(tmp_path):
 
 
 def test_the_end_shows_the_final_table_and_who_won():
-    """Issue 10, defect 8: End showed empty seats and no winner."""
+    """End shows the last round's seats and the winner."""
     app = make_app(size=(1280, 720), seed=1, lang="en", replay=str(SEED004))
     scene = app.stack.top
     press(app, pygame.K_END)
@@ -353,7 +353,7 @@ def test_the_end_shows_the_final_table_and_who_won():
 
 
 def test_a_flip_7_is_never_shown_faster_than_normal_speed():
-    """Issue 10, defect 8: at ×2 the Flip 7 moment was too fast to see."""
+    """At ×2 the Flip 7 moment still plays at normal speed."""
     from ui.table.timeline import Step, Timeline
 
     tl = Timeline()

@@ -290,7 +290,8 @@ def test_a_bad_file_typed_in_the_load_screen_is_a_message_and_the_screen_stays(
 
 
 def test_a_failed_load_message_stays_behind_when_a_good_file_is_opened(tmp_path, hostile_dir):
-    """Issue 10, defect 4: "Could not open garbage.json" followed the player to the table."""
+    """A message about a file stays with its screen: "Could not open garbage.json" never
+    follows the player to the table."""
     app = make_app(home=str(tmp_path), lang="en")
     click(app, button_center(app.stack.top, "load"))
     files = app.stack.top

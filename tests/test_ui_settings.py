@@ -23,7 +23,7 @@ def _close_display():
     i18n.set_language("en")
 
 
-def test_the_doctests_of_the_new_modules():
+def test_the_doctests_of_the_settings_paths_setup_i18n_and_config_modules():
     for module in (paths, settings, setup_model, i18n, config):
         assert doctest.testmod(module).failed == 0, module.__name__
 
@@ -187,8 +187,8 @@ def test_switching_language_mid_game_keeps_the_game_and_changes_the_cards(tmp_pa
 
 
 def test_the_log_and_caption_follow_a_language_switch(tmp_path):
-    """Issue 10, defect 5: the German table still said "Marc reste avec 30"; a game loaded
-    in English still said "Spiel fortgesetzt — Runde 3"."""
+    """A language switch rewrites the log and caption: never a German table that says
+    "Marc reste avec 30", nor an English one "Spiel fortgesetzt — Runde 3"."""
     app = make_app(home=str(tmp_path), lang="fr", seed=4, think_time=0.0)
     table = app.start_game(
         [Seat("Marc", None), Seat("Bot", "baseline")], deck=["5", "6", "7"], dealer=1

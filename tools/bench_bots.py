@@ -9,7 +9,7 @@
 Every figure is reproducible with the command printed beside it. Built-in
 levels are played exactly as ``python -m game.simulate`` plays them (same
 seeds, same results); a spec ``PATH.py:FUNCTION`` or ``package.module:FUNCTION``
-is a plug-in bot (INTERFACES.md §5), loaded here by this harness itself.
+is a plug-in bot (docs/bots.md, plug-ins), loaded here by this harness itself.
 """
 
 from __future__ import annotations
@@ -157,7 +157,7 @@ def decision_times(games: int, seats: int = 4) -> str:
 
 
 def strength_rows(row: Callable[[str, str], None], only: set[str], quick: bool, w: int) -> None:
-    """The win-rate rows: heads-up against the baseline as issue 15 measures it
+    """The win-rate rows: heads-up against the baseline
     (three seeds of 10,000 games), then the 4-seat tables."""
     games = 1000 if quick else 4000
     duel_games = 1000 if quick else 10_000

@@ -1,19 +1,18 @@
-"""Engine speed, side by side with a previous engine, in one run.
+"""Engine speed, side by side with the engine of another git revision, in one run.
 
-    python -m tools.bench_engine [--ref REV] [--seconds 1.5] [--rounds 3] [--profile]
-    python -m tools.bench_engine --instructions [--games 300] [--seats 2,4,8,18]
-    python -m tools.bench_engine --same 300 [--ref REV]
+    python -m tools.bench_engine --ref REV [--seconds 1.5] [--rounds 3] [--profile]
+    python -m tools.bench_engine --ref REV --instructions [--games 300] [--seats 2,4,8,18]
+    python -m tools.bench_engine --ref REV --same 300
 
 For 2, 4, 8 and 18 seats of ``baseline`` bots it measures full games per second
 the way ``python -m game.simulate --workers 1`` reports them, for this checkout
-and for the ``game/`` package of git revision ``--ref`` (by default
-:data:`PREVIOUS`, the engine before issue 14, which the speed target is measured
-against; ``--ref main`` compares with main), extracted into a temporary folder.
-Each measure runs in its own process, old and new interleaved, ``--rounds``
+and for the ``game/`` package of git revision ``--ref`` (``--ref main``,
+``--ref HEAD~3``, a tag or a hash), extracted into a temporary folder.
+Each measure runs in its own process, both engines interleaved, ``--rounds``
 times; the best of each is kept (a shared machine only ever makes a run
 slower). Both clocks are shown: the wall clock, as ``game.commands.simulate`` reports
 it, and the CPU time of the process, which other jobs on the machine disturb
-less. ``--profile`` then prints the new engine's top functions for 2,000
+less. ``--profile`` then prints this checkout's top functions for 2,000
 four-seat games.
 
 ``--instructions`` counts instead the machine instructions a game costs, which
@@ -50,15 +49,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 SEATS = (2, 4, 8, 18)
-#: the engine before issue 14 ("three times the speed" is measured against it)
-PREVIOUS = "8aaa08b"
-
-#: the simulator of either layout (game/commands/ since issue 12, game/ before)
 IMPORT = """
-try:
-    from game.commands.simulate import simulate_games
-except ImportError:
-    from game.simulate import simulate_games
+from game.commands.simulate import simulate_games
 """
 
 #: ``--instructions``' second count of this engine: no ``Game(stay_at=...)``, every
@@ -154,10 +146,7 @@ def _random_game(i: int) -> list[str]:
 
 def digest(games: int) -> str:
     """The digest of ``--same``, for the engine that ``import game`` finds."""
-    try:
-        sim = importlib.import_module("game.commands.simulate")
-    except ImportError:  # the layout before issue 12
-        sim = importlib.import_module("game.simulate")
+    sim = importlib.import_module("game.commands.simulate")
 
     h = hashlib.sha256()
     for i in range(games):
@@ -173,10 +162,10 @@ def digest(games: int) -> str:
     return h.hexdigest()
 
 
-def same_games(old_root: Path, ref: str, games: int) -> bool:
+def same_games(ref_root: Path, ref: str, games: int) -> bool:
     """Both engines' digests of ``--same``; True when equal."""
     digests = []
-    for root in (old_root, ROOT):
+    for root in (ref_root, ROOT):
         code = SAME.format(root=str(root), tools=str(ROOT), games=games)
         run = subprocess.run(
             [sys.executable, "-c", code],
@@ -186,7 +175,7 @@ def same_games(old_root: Path, ref: str, games: int) -> bool:
         )
         if run.returncode:  # e.g. an engine from before the API these games use
             last = run.stderr.strip().splitlines()[-1:]
-            name = ref if root == old_root else "this checkout"
+            name = ref if root == ref_root else "this checkout"
             print(f"the engine of {name} cannot play these games: {' '.join(last)}")
             return False
         digests.append(run.stdout.strip())
@@ -244,16 +233,14 @@ def instructions(root: Path, seats: int, games: int, asked: bool = False) -> flo
     return (count(games + 1) - count(1)) / games
 
 
-def count_instructions(old_root: Path, ref: str, seats: list[int], games: int) -> None:
+def count_instructions(ref_root: Path, ref: str, seats: list[int], games: int) -> None:
     print(
         f"machine instructions per game of baseline bots (callgrind, {games} games "
-        f"less the first), previous engine {ref[:10]} and this one"
+        f"less the first), the engine of {ref[:10]} and this checkout's"
     )
-    print(
-        f"{'seats':>5}  {'previous':>9}  {'now':>9}  {'ratio':>7}  {'all asked':>9}  {'ratio':>7}"
-    )
+    print(f"{'seats':>5}  {'ref':>9}  {'here':>9}  {'ratio':>7}  {'all asked':>9}  {'ratio':>7}")
     for n in seats:
-        old, new = instructions(old_root, n, games), instructions(ROOT, n, games)
+        old, new = instructions(ref_root, n, games), instructions(ROOT, n, games)
         asked = instructions(ROOT, n, games, asked=True)
         print(
             f"{n:>5}  {old / 1e6:>8.2f}M  {new / 1e6:>8.2f}M  {old / new:>6.2f}×"
@@ -278,8 +265,8 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m tools.bench_engine")
     p.add_argument(
         "--ref",
-        default=PREVIOUS,
-        help=f"the previous engine's git revision (default {PREVIOUS}, the engine before issue 14)",
+        required=True,
+        help="the git revision whose engine this checkout's is measured against (main, HEAD~3, …)",
     )
     p.add_argument("--seconds", type=float, default=1.5, help="time per measure")
     p.add_argument("--rounds", type=int, default=3, help="measures per engine and seat count")
@@ -301,29 +288,29 @@ def main(argv: list[str] | None = None) -> int:
     ref = args.ref
     seats = [int(s) for s in args.seats.split(",")]
     with tempfile.TemporaryDirectory() as tmp:
-        old_root = extract(ref, Path(tmp))
+        ref_root = extract(ref, Path(tmp))
         if args.same:
-            return 0 if same_games(old_root, ref, args.same) else 1
+            return 0 if same_games(ref_root, ref, args.same) else 1
         if args.instructions:
-            count_instructions(old_root, ref, seats, args.games)
+            count_instructions(ref_root, ref, seats, args.games)
             return 0
         print(
             f"games/s of baseline bots, one process, best of {args.rounds} × {args.seconds} s, "
-            f"previous engine {ref[:10]} and this one interleaved; load average "
+            f"the engine of {ref[:10]} and this checkout's interleaved; load average "
             f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
         )
         print(f"{'':>5}  {'wall clock (as game.commands.simulate)':^31}  {'CPU time':^31}")
         print(
-            f"{'seats':>5}  {'previous':>9}  {'now':>9}  {'ratio':>9}  "
-            f"{'previous':>9}  {'now':>9}  {'ratio':>9}"
+            f"{'seats':>5}  {'ref':>9}  {'here':>9}  {'ratio':>9}  "
+            f"{'ref':>9}  {'here':>9}  {'ratio':>9}"
         )
         for n in seats:
-            old, new = [], []
+            at_ref, here = [], []
             for _ in range(args.rounds):  # interleaved: both see the same machine
-                old.append(measure(old_root, n, args.seconds))
-                new.append(measure(ROOT, n, args.seconds))
-            ow, nw = max(w for w, _c in old), max(w for w, _c in new)
-            oc, nc = max(c for _w, c in old), max(c for _w, c in new)
+                at_ref.append(measure(ref_root, n, args.seconds))
+                here.append(measure(ROOT, n, args.seconds))
+            ow, nw = max(w for w, _c in at_ref), max(w for w, _c in here)
+            oc, nc = max(c for _w, c in at_ref), max(c for _w, c in here)
             print(
                 f"{n:>5}  {ow:>9.0f}  {nw:>9.0f}  {nw / ow:>8.2f}×  "
                 f"{oc:>9.0f}  {nc:>9.0f}  {nc / oc:>8.2f}×",

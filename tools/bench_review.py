@@ -1,4 +1,6 @@
-"""How long the coach takes: ``python -m tools.bench_review [--games N] [--seed S]``.
+"""How long the coach takes to review a game.
+
+    python -m tools.bench_review [--games N] [--seed S]
 
 Plays 4-player games between bots (``normal, easy, baseline, expert``) until
 it finds N of at least 10 rounds, writes each as a ``flip7/1`` file with every

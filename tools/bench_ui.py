@@ -3,7 +3,7 @@
     python -m tools.bench_ui [--frames 600] [--idle 5] [--size 1280x720] [--seats 8]
 
 Runs headless with software rendering (``SDL_VIDEODRIVER=dummy`` unless set).
-Targets (issue 5): median frame ≤ 4 ms and 95th percentile ≤ 8 ms at 1280×720
+Targets: median frame ≤ 4 ms and 95th percentile ≤ 8 ms at 1280×720
 with 8 seats mid-round and animations running; an idle table ≤ 5 % of one
 core; the first frame ≤ 1 s after start with cached card art.
 """

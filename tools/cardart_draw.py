@@ -118,10 +118,6 @@ def transform(
     ]
 
 
-def ring_ops(outer: list[Point], inner: list[Point]) -> list[Op]:
-    return [("fill", outer), ("cut", inner)]
-
-
 # --- rasterising ------------------------------------------------------------
 
 

@@ -38,7 +38,7 @@ MANIFEST_NAME = "manifest.json"
 BASE_SIZE = (180, 252)
 DEFAULT_SCALE = 2.0
 LANGS: tuple[str, ...] = ("en", "fr", "de")
-#: Printed names of the action cards per edition (RULES.md: the German edition
+#: Printed names of the action cards per edition (docs/rules.md: the German edition
 #: uses the English names).
 ACTION_TITLES: dict[str, dict[str, str]] = {
     "en": {"freeze": "Freeze", "flip_three": "Flip Three", "second_chance": "Second Chance"},

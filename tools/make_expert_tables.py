@@ -4,7 +4,7 @@
     python -m tools.make_expert_tables --rounds 2000 --out /tmp/t.json
 
 For every threshold T ("stay as soon as the hand scores T or more"), one
-player plays solo rounds (RULES.md; Freeze and Flip Three land on them, R5.1)
+player plays solo rounds (docs/rules.md; Freeze and Flip Three land on them, R5.1)
 from a freshly shuffled deck, and the file records
 
 - ``round[T]``: how often each final round score happened (bust = 0);

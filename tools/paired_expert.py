@@ -1,6 +1,6 @@
-"""The expert against an earlier version of itself, on the same games (paired).
+"""The expert against itself at another git revision, on the same games (paired).
 
-    python -m tools.paired_expert --base d2e42eb --seeds 13-18        # ~3 min a seed
+    python -m tools.paired_expert --base REV --seeds 13-18             # ~3 min a seed
     python -m tools.paired_expert --base HEAD~1 --seeds 1 --games 500  # a rough look
 
 ``--base REV`` is ``game/bots/expert.py`` as it was at that git revision,

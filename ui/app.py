@@ -540,8 +540,8 @@ def run(config: Config) -> int:
     """Open the window and play until it is closed; the exit status."""
     if not getattr(pygame, "IS_CE", False):
         print(
-            "flip7: plain pygame is installed over pygame-ce; "
-            "run `pip uninstall pygame pygame-ce && pip install pygame-ce`",
+            "flip7: plain pygame shadows pygame-ce; run `pip uninstall -y pygame` "
+            "then `pip install --force-reinstall pygame-ce`",
             file=sys.stderr,
         )
         return 1

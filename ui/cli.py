@@ -173,15 +173,6 @@ def main(argv: list[str] | None = None) -> int:
 
         return serve([a for a in argv if a != "--serve"], prog="flip7 --serve")
     config = parse_args(argv)
-    import pygame
-
-    if not getattr(pygame, "IS_CE", False):
-        print(
-            "flip7: plain pygame shadows pygame-ce; run `pip uninstall -y pygame` "
-            "then `pip install --force-reinstall pygame-ce`",
-            file=sys.stderr,
-        )
-        return 1
     from ui.app import run
 
     return run(config)

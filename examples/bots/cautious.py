@@ -1,4 +1,4 @@
-"""A plug-in bot written against INTERFACES.md §5 only: it imports nothing from the project.
+"""A plug-in bot written against the plug-in API (docs/bots.md) only; it imports nothing of ours.
 
     python -m game.simulate --bots examples/bots/cautious.py:choose,baseline --games 2000 --json
 

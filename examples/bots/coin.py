@@ -1,4 +1,4 @@
-"""The smallest plug-in bot (INTERFACES.md §5): any legal action, at random.
+"""The smallest plug-in bot (docs/bots.md, plug-ins): any legal action, at random.
 
     python -m game.simulate --bots examples/bots/coin.py:choose,baseline --games 500 --json
 

@@ -1,4 +1,4 @@
-"""A perfect card counter that looks one card ahead (a plug-in bot, INTERFACES.md §5).
+"""A perfect card counter that looks one card ahead (a plug-in bot, docs/bots.md, plug-ins).
 
     python -m tools.bench_bots --match expert,examples/opponents/counter.py:choose --games 1000
 

@@ -1,4 +1,4 @@
-"""A threshold player that hunts the leader (a plug-in bot, INTERFACES.md §5).
+"""A threshold player that hunts the leader (a plug-in bot, docs/bots.md, plug-ins).
 
     python -m tools.bench_bots --games 1000 \
         --match expert,examples/opponents/leader_hunter.py:choose

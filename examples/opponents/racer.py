@@ -1,4 +1,4 @@
-"""A racer that plays the score sheet (a plug-in bot, INTERFACES.md §5).
+"""A racer that plays the score sheet (a plug-in bot, docs/bots.md, plug-ins).
 
     python -m tools.bench_bots --match expert,examples/opponents/racer.py:choose --games 1000
 
@@ -8,7 +8,7 @@ Its own design, a light win-probability player:
   behind the leader, down to 18 when far ahead;
 - it counts cards: above 15 points it also stays when the next card busts it
   with 35% or more;
-- endgame (RULES.md R8): if banking takes it past the target above everyone's
+- endgame (docs/rules.md R8): if banking takes it past the target above everyone's
   total plus hand, it stays; if someone is out of the round above the target,
   it hits until it is above them;
 - Freeze: the active opponent who would lose most by being stopped now

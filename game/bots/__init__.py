@@ -1,7 +1,7 @@
 """Bots: ``choose(view, legal, rng) -> Action``, one module per level.
 
 A seat may also play a plug-in (``PATH.py:FUNCTION``, ``package.module:FUNCTION``,
-INTERFACES.md §5): it runs in its own process (:mod:`game.bots.sandbox`), never in
+docs/bots.md): it runs in its own process (:mod:`game.bots.sandbox`), never in
 the program's, so :func:`get` gives the built-in levels only.
 
 A bot decides through the same path as a human: it gets the pending decision

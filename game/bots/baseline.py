@@ -1,4 +1,4 @@
-"""The ``baseline`` bot: INTERFACES.md §4, fixed forever — the yardstick.
+"""The ``baseline`` bot (docs/bots.md), fixed forever — the yardstick.
 
 Never tune it: every strength figure of the project is measured against it.
 """

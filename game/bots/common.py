@@ -11,7 +11,7 @@ from game.view import SeatView
 
 def next_draws(view: SeatView) -> Counter[str]:
     """What the next card can be: :meth:`SeatView.next_draws`. A view with only
-    the members of INTERFACES.md §5 (a bot run elsewhere) has no discard: once
+    the members docs/bots.md lists for plug-ins (a bot run elsewhere) has no discard: once
     the pile is empty, the pile a draw shuffles in (R2.4) is every card out of
     sight, counted from one deck."""
     pile = view.unseen()

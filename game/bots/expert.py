@@ -62,7 +62,7 @@ from game.state import ACTIVE, BUSTED, HIT_OR_STAY, STAYED, Action
 from game.view import HandView, SeatView
 
 DEPTH = 2  # cards of lookahead for hit or stay
-DEFAULT_T = 25  # an unknown opponent is modelled as the baseline (INTERFACES.md §4)
+DEFAULT_T = 25  # an unknown opponent is modelled as the baseline (docs/bots.md, the baseline)
 PLAY_ON_STOPS = (20, 25, 30)  # the stop-at-T a hand may play on with after a Flip Three
 
 MODELS = (15, 20, 25, 30, 35)  # the stop-at-T an opponent is modelled with
@@ -269,7 +269,7 @@ def aimed_hit_value(view: SeatView, u: Outlook, st: _State, pile: Mapping[str, i
     """:func:`hit_value` with the action cards aimed, heads-up while the rival is in.
 
     The plain lookahead lets every Freeze and Flip Three land on this seat. In
-    a heads-up round both players are still in, so (R5.1, and INTERFACES.md §4
+    a heads-up round both players are still in, so (R5.1, and the baseline's rule in docs/bots.md
     for how the baseline aims):
 
     - after this seat's card, the rival's next one (when it will hit) may be
@@ -640,7 +640,7 @@ def target_values(view: SeatView, options: tuple[int, ...], freeze: bool) -> dic
     Flip Three (:func:`_keeping`). An opponent's round is drawn from the
     stop-at-T outcomes, frozen at its score or after three forced cards —
     and heads-up, a Freeze that opponent meets among them comes back to this
-    seat (INTERFACES.md §4).
+    seat (docs/bots.md, the baseline).
     """
     base = Outlook(view)
     unseen = next_draws(view)
@@ -687,7 +687,7 @@ def best_target(view: SeatView, options: tuple[int, ...], freeze: bool) -> int:
 
 def _freezes_me_first(view: SeatView, seat: int) -> bool:
     """Whether ``seat`` would aim a Freeze at this seat: the active player with the
-    highest hand score (the baseline's rule, INTERFACES.md §4)."""
+    highest hand score (the baseline's rule, docs/bots.md)."""
     mine = view.me.score
     return all(
         view.hand(s).score <= mine

@@ -1,4 +1,4 @@
-"""Plug-in bots (INTERFACES.md §5): bots written outside the project.
+"""Plug-in bots (docs/bots.md, plug-ins): bots written outside the project.
 
 A spec names a function ``FUNCTION(view, legal, rng) -> action``:
 

@@ -1,4 +1,4 @@
-"""Win probability for the expert: "who wins the race to the target" (RULES.md R8).
+"""Win probability for the expert: "who wins the race to the target" (docs/rules.md R8).
 
 Two ingredients, both built from ``expert_tables.json``
 (``python -m tools.make_expert_tables``: solo rounds played with the policy

@@ -1,6 +1,6 @@
 """``python -m game.replay FILE``: replay a game file, print the outcome as JSON.
 
-INTERFACES.md §2. Exit status 0 with one JSON object on stdout, or 2 with one
+docs/files-and-commands.md. Exit status 0 with one JSON object on stdout, or 2 with one
 line on stderr naming the problem (no traceback).
 """
 
@@ -18,7 +18,7 @@ from game.state import DecisionKind
 
 
 def summary(game: Game) -> dict[str, Any]:
-    """The replay report of ``game`` (INTERFACES.md §2)."""
+    """The replay report of ``game`` (docs/files-and-commands.md, game.replay)."""
     names = game.players
     return {
         "players": list(names),

@@ -1,4 +1,4 @@
-"""``python -m game.simulate``: headless bot-versus-bot games (INTERFACES.md §3).
+"""``python -m game.simulate``: headless bot-versus-bot games (docs/files-and-commands.md).
 
 Game ``k`` of a run is seeded from ``(seed, k)`` alone, so results do not
 depend on how games are spread over ``--workers`` processes. Plug-in bots run

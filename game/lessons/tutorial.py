@@ -10,7 +10,7 @@ duplicate (R5.3); a Freeze (R5.2); a Flip Three with a card staged in the tray
 
 A :class:`Step` is a caption shown when its condition holds on the game (read
 only once every card is shown): what it points at on the table, the text of the
-Rules screen it quotes and the clauses of RULES.md. It waits for the player: a
+Rules screen it quotes and the clauses of docs/rules.md. It waits for the player: a
 decision of theirs (``want`` ``"hit"``: only a hit goes on, a stay is met with a
 gentle "hit once more"; ``None``: any choice, which counts) or an "OK"
 (``want`` ``"ok"``: the bots wait too). Totals carry from one lesson to the next.
@@ -95,7 +95,7 @@ class Step:
     point: str  #: ``seat0``…``seat2``, ``tray``, ``queue``, ``bar``, ``piles``
     want: str | None  #: ``"hit"``, ``"ok"`` or None (any decision of the player)
     rule: str | None  #: the Rules screen's text it quotes (``ui/lang``)
-    clauses: str  #: RULES.md clause ids
+    clauses: str  #: docs/rules.md clause ids
     sticky: bool = False  #: shown as long as ``when`` holds (not done by one decision)
 
 

@@ -101,12 +101,12 @@ STRINGS = {
     "over.col.flip7": "Flip 7",
     "over.col.best": "beste",
     "speed": "Tempo ×{speed}",
-    # ---- menus, setup, files, settings, rules (issue 6)
+    # ---- menus, setup, files, settings, rules
     "menu.continue": "Weiterspielen",
     "menu.load": "Spiel laden",
     "menu.rules": "Regeln",
     "menu.settings": "Einstellungen",
-    # ---- Punkteblock, Kartenrechner, Statistik (issue 7)
+    # ---- Punkteblock, Kartenrechner, Statistik
     "sheet.menu": "Punkteblock",
     "stats.menu": "Statistik",
     "sheet.title": "Punkteblock",

@@ -98,12 +98,12 @@ STRINGS = {
     "over.col.flip7": "Flip 7",
     "over.col.best": "best",
     "speed": "speed ×{speed}",
-    # ---- menus, setup, files, settings, rules (issue 6)
+    # ---- menus, setup, files, settings, rules
     "menu.continue": "Continue",
     "menu.load": "Load game",
     "menu.rules": "Rules",
     "menu.settings": "Settings",
-    # ---- score sheet, card calculator, statistics (issue 7)
+    # ---- score sheet, card calculator, statistics
     "sheet.menu": "Score sheet",
     "stats.menu": "Statistics",
     "sheet.title": "Score sheet",

@@ -101,12 +101,12 @@ STRINGS = {
     "over.col.flip7": "Flip 7",
     "over.col.best": "record",
     "speed": "vitesse ×{speed}",
-    # ---- menus, setup, files, settings, rules (issue 6)
+    # ---- menus, setup, files, settings, rules
     "menu.continue": "Continuer",
     "menu.load": "Charger une partie",
     "menu.rules": "Règles",
     "menu.settings": "Réglages",
-    # ---- feuille de score, calculette, statistiques (issue 7)
+    # ---- feuille de score, calculette, statistiques
     "sheet.menu": "Feuille de score",
     "stats.menu": "Statistiques",
     "sheet.title": "Feuille de score",
