@@ -130,5 +130,6 @@ def tooltip_due(manager: pygame_gui.UIManager) -> float | None:
             and getattr(element, "tool_tip_text", None)
             and getattr(element, "tool_tip", None) is None
         ):
-            return max(0.0, element.tool_tip_delay - element.hover_time)
+            delay = float(getattr(element, "tool_tip_delay", 0.0))
+            return max(0.0, delay - float(getattr(element, "hover_time", 0.0)))
     return None
