@@ -35,6 +35,9 @@ GROUPS: dict[str, tuple[str, ...]] = {
         "bench_ui",
         "bench_review",
         "bench_analysis",
+        "bench_advise",
+        "bench_net",
+        "bench_plugins",
     ),
     "research (how good is a decision, a change, the optimum)": (
         "expert_regret",
