@@ -1,4 +1,4 @@
-"""``python -m game.advise``: the entry point INTERFACES.md names; the body is
+"""``python -m game.advise``: the entry point docs/files-and-commands.md names; the body is
 :mod:`game.commands.advise`."""
 
 from game.commands.advise import main

@@ -1,7 +1,7 @@
 """Where the cards come from: the draw pile as the game's chance node.
 
 A shuffled game's draw pile is a plain list, top card last: ``pile.pop()`` is
-the next card. An observed game (INTERFACES.md §6: a real table, card by card)
+the next card. An observed game (docs/live-table.md: a real table, card by card)
 has an :class:`ObservedPile` instead: what can still be turned over, a multiset
 in no order (R2.4: at a real table nobody knows the order, not even after a
 reshuffle), and the cards people said were turned over. Its ``pop()`` deals
@@ -17,7 +17,7 @@ from typing import SupportsIndex
 
 from game.cards import ALL_CARDS
 
-#: a card's place in INTERFACES.md §1's order, to keep the multiset in that order
+#: a card's place in the game file's order (docs/files-and-commands.md), the multiset's order
 _ORDER = {card: i for i, card in enumerate(ALL_CARDS)}
 
 

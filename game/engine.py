@@ -171,7 +171,7 @@ class Game:
     leaves the decision to the seat. ``game.simulate`` gives it for the
     ``baseline`` bot, whose rule that is.
 
-    ``observed=True`` follows a game played with real cards (INTERFACES.md §6):
+    ``observed=True`` follows a game played with real cards (docs/live-table.md):
     nothing is shuffled, ``deck`` lists the cards turned over so far, in order,
     and when one more is needed the game waits for a ``reveal`` decision
     (:meth:`revealable` says which cards can come; ``Action.reveal`` gives one).
@@ -878,7 +878,7 @@ class Game:
 
 
 class ObservedGame(Game):
-    """A game of real cards (INTERFACES.md §6): ``Game(..., observed=True)``.
+    """A game of real cards (docs/live-table.md): ``Game(..., observed=True)``.
 
     Its draw pile is an :class:`~game.chance.ObservedPile`, whose draw raises
     :class:`~game.chance.CardNeeded` when nobody has named the next card yet. A

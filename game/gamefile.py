@@ -5,7 +5,7 @@ replays the decisions through the engine, so every problem — a broken file
 or an action the rules refuse — surfaces as one :class:`GameFileError` whose
 message names it (``action 7: Hugo cannot stay: …``).
 
-``"dealing": "observed"`` (INTERFACES.md §6) makes it a game of real cards:
+``"dealing": "observed"`` (docs/live-table.md) makes it a game of real cards:
 ``deck`` lists every card turned over, in order, across reshuffles, and a card
 that could not be there is refused with its index (``deck 17: no "12" can be
 drawn: all 12 are on the table``).

@@ -1,4 +1,4 @@
-"""Games of real cards (INTERFACES.md §6): build one, mirror one, take back an entry.
+"""Games of real cards (docs/live-table.md): build one, mirror one, take back an entry.
 
 An observed game (``Game(..., observed=True)``) is fed from outside: each card
 turned over is an ``Action.reveal`` given when the game waits for it, each

@@ -1,4 +1,4 @@
-"""``python -m game.server``: the entry point INTERFACES.md §7 names; the body is
+"""``python -m game.server``: the entry point docs/network.md names; the body is
 :mod:`game.net.cli`, the server :mod:`game.net.server`."""
 
 from game.commands.cli import run

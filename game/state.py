@@ -24,7 +24,7 @@ class DecisionKind(StrEnum):
 
     HIT_OR_STAY = "hit_or_stay"
     TARGET = "target"
-    #: an observed game needs the next card (INTERFACES.md §6): whoever supplies it —
+    #: an observed game needs the next card (docs/live-table.md): whoever supplies it —
     #: a person at the table, a network server — answers with ``Action.reveal``
     REVEAL = "reveal"
 

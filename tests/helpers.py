@@ -76,7 +76,7 @@ def play(players, deck, moves=(), dealer=None, rules=None, totals=None, seed=0):
 
 def assert_observed_twin(game: Game, events: list) -> Game:
     """Chance is a player: the same game with its cards named one by one from outside
-    (an observed game, INTERFACES.md §6) makes the same events, table and file."""
+    (an observed game, docs/live-table.md) makes the same events, table and file."""
     twin = observed_game(game.players, game.rules, game.initial["dealer"], game.initial["totals"])
     replayed = list(twin.opening_events)
     cards = iter(dealt_cards(events))

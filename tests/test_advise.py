@@ -1,4 +1,4 @@
-"""python -m game.advise (INTERFACES.md §6): exact bust chances from what the table
+"""python -m game.advise (docs/live-table.md): exact bust chances from what the table
 shows (across a reshuffle, the discard pile once the draw pile is empty), the gain of
 one card, everyone's chance to win, the expert's advice — never from the seed."""
 

@@ -1,4 +1,4 @@
-"""The hostile-bot zoo (tests/bots_zoo/) through every place a plug-in plays (INTERFACES.md §5).
+"""The hostile-bot zoo (tests/bots_zoo/) through every place a plug-in plays (docs/bots.md).
 
 In the commands a misbehaving plug-in ends the run with exit status 2 and one line
 naming the spec, the game and what happened; at the table its seat falls back to

@@ -83,7 +83,8 @@ def test_every_relative_link_resolves(doc):
 def readme_modules() -> list[str]:
     """The modules the README's command table and quick start run (``python -m X``)."""
     text = (ROOT / "README.md").read_text(encoding="utf-8")
-    return sorted(set(re.findall(r"python -m ((?:game|ui)(?:\.[a-z_]+)+|tools(?:\.[a-z_]+)*)", text)))
+    module = r"python -m ((?:game|ui)(?:\.[a-z_]+)+|tools(?:\.[a-z_]+)*)"
+    return sorted(set(re.findall(module, text)))
 
 
 def test_the_readme_names_the_headless_commands():
@@ -120,7 +121,7 @@ def test_every_tool_is_in_one_group_and_says_what_it_is_for():
 
 
 HISTORY = re.compile(
-    r"\bsessions? [0-9]+|\bissue [0-9]+\b|\b(previous|old) engine\b|before this change"
+    r"\bsessions? [0-9]+|\bissue [0-9]+\b|\b(previous|old) engine\b|before this[ ]change"
     r"|\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9])[0-9a-f]{7,40}\b",
     re.I,
 )

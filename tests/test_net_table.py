@@ -371,8 +371,8 @@ def test_a_state_built_from_what_the_last_one_said_is_the_state_built_whole():
 
 
 def test_a_state_whose_game_saw_no_reshuffle_rebuilds_from_its_record_alone():
-    """Until the first reshuffle an observed deck is a stacked one (INTERFACES.md §1): the
-    record replays into the very position the server's game is in."""
+    """Until the first reshuffle an observed deck is a stacked one (docs/files-and-commands.md):
+    the record replays into the very position the server's game is in."""
     table, host, _, clock = new_table(("me", {"bot": "normal", "name": "No"}), wait=0)
     watcher = Member()
     table.watch(watcher)

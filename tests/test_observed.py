@@ -1,4 +1,4 @@
-"""Observed games (INTERFACES.md §6): a real table's cards named one by one — the
+"""Observed games (docs/live-table.md): a real table's cards named one by one — the
 reveal decision, refused cards with their index and why, reshuffles (R2.4) with
 no order known, the flip7/1 file with "dealing": "observed", and game.replay."""
 
@@ -317,7 +317,7 @@ def test_the_window_refuses_an_observed_file_in_one_line(tmp_path):
 
 # game.replay ---------------------------------------------------------------------------
 def test_replay_prints_the_reveal_awaited_with_the_cards_that_can_come(tmp_path):
-    # INTERFACES.md §1's example, played with real cards
+    # docs/files-and-commands.md, the game file's example, played with real cards
     data = observed_file(
         ["Hugo", "Léa", "Lucas", "Chloé"],
         ["12", "1", "11", "9", "flip_three", "5", "7", "2"],

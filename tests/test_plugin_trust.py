@@ -1,4 +1,4 @@
-"""A file never runs code (INTERFACES.md §5, "Trust"), and a spec names a plug-in's own function.
+"""A file never runs code (docs/bots.md, "Trust"), and a spec names a plug-in's own function.
 
 A save naming a plug-in is opened (Continue, Load game, the replay viewer,
 ``game.replay``, ``game.review``, the statistics) without importing it; the window asks

@@ -1,5 +1,5 @@
 """What the table should know now: each player's odds, chance to win, and the
-advice for the decision awaited (INTERFACES.md §6, ``python -m game.advise``).
+advice for the decision awaited (docs/live-table.md, ``python -m game.advise``).
 
 Everything is computed from what the table shows — every seat's
 :class:`~game.view.SeatView`: the hands, the totals, and the cards that can

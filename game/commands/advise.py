@@ -1,5 +1,5 @@
 """``python -m game.advise FILE [--json]``: odds and advice for the position a game file
-reaches (INTERFACES.md §6).
+reaches (docs/live-table.md).
 
 The file may be of either dealing; it is read as the observed game of the same
 table (:func:`game.live.observed_equivalent`), so nothing here can use the seed

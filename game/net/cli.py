@@ -1,4 +1,4 @@
-"""``python -m game.server``: a headless ``flip7-net/1`` server (INTERFACES.md §7).
+"""``python -m game.server``: a headless ``flip7-net/1`` server (docs/network.md).
 
 ``python -m game.server --host ADDRESS --port PORT [--home DIR] [--wait SECONDS]``
 prints ``listening on ws://HOST:PORT`` as its first line (flushed at once), then

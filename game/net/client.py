@@ -1,4 +1,4 @@
-"""A ``flip7-net/1`` client for a UI thread (INTERFACES.md §7).
+"""A ``flip7-net/1`` client for a UI thread (docs/network.md).
 
 The connection lives in a thread of its own (``websockets.sync.client``); every
 message from the server lands, parsed, in :attr:`Client.messages`, a thread-safe

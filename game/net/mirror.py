@@ -3,7 +3,7 @@ engine's.
 
 A state's ``record`` holds how the game started, every card turned over so far and
 every decision — nothing that was not yet turned over. :func:`observed_file` makes of
-it the ``flip7/1`` file of an observed game (INTERFACES.md §6: ``"dealing":
+it the ``flip7/1`` file of an observed game (docs/live-table.md: ``"dealing":
 "observed"``, its ``deck`` the cards in the order they were turned over), which an
 engine that deals observed games replays into the same position as the server's:
 a client that missed states rebuilds from the last one alone. :func:`engine_events`

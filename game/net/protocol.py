@@ -1,4 +1,4 @@
-"""What a ``flip7-net/1`` message may say (INTERFACES.md §7).
+"""What a ``flip7-net/1`` message may say (docs/network.md).
 
 Every message a client sends goes through :func:`parse` before anything is done with
 it: JSON, one object, a known ``type``, exactly its keys, each of its type and within

@@ -1,4 +1,4 @@
-"""The ``flip7-net/1`` server: many tables on one asyncio loop (INTERFACES.md §7).
+"""The ``flip7-net/1`` server: many tables on one asyncio loop (docs/network.md).
 
 :class:`Server` receives each connection's messages (``websockets``, at most
 :data:`~game.limits.NET_MAX_MESSAGE` bytes each), refuses what is not of the protocol
@@ -6,8 +6,8 @@ with one ``error`` (:mod:`game.net.protocol`), hands the rest to the connection'
 table (:mod:`game.net.table`) and, after every change, has the table saved
 (:mod:`game.net.store`) and its next bot decision or seat takeover timed.
 
-``python -m game.server`` runs :func:`serve`; the window's "Host a game" runs the
-same server in a thread of its own (:func:`start_in_thread`).
+``python -m game.server`` runs :func:`serve`; :func:`start_in_thread` runs the same
+server in a thread of its own (the tests, and a program that hosts a table itself).
 """
 
 from __future__ import annotations

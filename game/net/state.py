@@ -54,7 +54,7 @@ class StateText:
         return self._seat_text[1]
 
     def _game(self, game: Game | None) -> str:
-        """``python -m game.replay``'s object (INTERFACES.md §2). All of it but the round
+        """``python -m game.replay``'s object (docs/files-and-commands.md). All of it but the round
         under way and the decision awaited changes only when a round ends: that part
         is built by :func:`~game.commands.replay.summary` then, and kept as text."""
         if game is None:

@@ -3,7 +3,7 @@
 The game (:class:`game.engine.Game`) runs only here. A table changes on a request of
 one of its connections (:meth:`Table.join`, :meth:`Table.act`…) or when its time comes
 (:meth:`Table.tick`: a bot's decision, a dropped player's seat taken over); after every
-change it sends each of its connections the whole state (INTERFACES.md §7). A refused
+change it sends each of its connections the whole state (docs/network.md). A refused
 request raises :class:`~game.net.protocol.NetError` before anything changes.
 
 What a state carries never reveals a card not yet turned over: the game as
@@ -35,7 +35,7 @@ from game.state import TARGET, Action, IllegalActionError
 
 HUMAN, BOT = "human", "bot"
 STAND_IN = "normal"  # the level that plays a dropped player's seat, and an open seat
-TOKEN_BYTES = 32  # 256 bits (INTERFACES.md §7 asks at least 128)
+TOKEN_BYTES = 32  # 256 bits (docs/network.md asks at least 128)
 
 
 class Member(Protocol):
@@ -380,7 +380,7 @@ class Table:
         return self._text.body(self, events)
 
     def record(self) -> dict[str, Any]:
-        """What a client needs to follow the game as an observed one (INTERFACES.md §6):
+        """What a client needs to follow the game as an observed one (docs/live-table.md):
         how it started, every card turned over, every decision (``[seat, do]`` or
         ``[seat, "target", seat]``). Nothing in it was not yet turned over."""
         game = self.game
@@ -414,7 +414,7 @@ _BOTS: dict[str, bots.Bot] = {}
 
 
 def _bot(level: str) -> bots.Bot:
-    """A built-in level's ``choose`` (a table never names a plug-in, INTERFACES.md §7)."""
+    """A built-in level's ``choose`` (a table never names a plug-in, docs/network.md)."""
     if level not in _BOTS:
         if level not in bots.LEVELS:
             raise ValueError(f"not a built-in bot level: {level!r}")
