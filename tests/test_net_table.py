@@ -437,7 +437,10 @@ def test_a_table_file_keeps_token_hashes_never_tokens_and_reads_back_whole():
     waiting_person(table)
     text = store.encode(table)
     assert json.loads(text)["game"] == to_dict(table.game)
-    table.act(ben if table.game.pending.seat == 1 else host, Act(table.version, "hit", None))
+    pending = table.game.pending
+    target = table.game.players[pending.options[0]] if pending.kind == "target" else None
+    who = ben if pending.seat == 1 else host
+    table.act(who, Act(table.version, "target" if target else "hit", target))
     text = store.encode(table)  # a save after a save: the decisions kept as text, and one more
     assert json.loads(text)["game"] == to_dict(table.game)
     assert token not in text and ben_token not in text and token_hash(token) in text
