@@ -71,11 +71,6 @@ def friendly_bot(lesson: int) -> Callable[[SeatView, Sequence[Action], random.Ra
     return choose
 
 
-def _mine(game: Game) -> bool:
-    d = game.pending
-    return d is not None and d.seat == YOU
-
-
 def _asked_to_give(game: Game, card: str) -> bool:
     """The person must say who gets ``card``."""
     d = game.pending

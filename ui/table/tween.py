@@ -190,12 +190,6 @@ class Animator:
     def running(self) -> bool:
         return any(not a.done for a in self.animations)
 
-    def remaining(self) -> float:
-        """Seconds until the last running animation ends."""
-        return max(
-            (a.delay + a.duration - a.elapsed for a in self.animations if not a.done), default=0.0
-        )
-
     def update(self, dt: float) -> None:
         for anim in list(self.animations):
             anim.update(dt)
