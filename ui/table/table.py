@@ -64,6 +64,8 @@ def next_speed(speed: float, up: bool) -> float:
 
 
 class TableScene(Scene):
+    """A game at the table: ``seats`` for a new game, or ``game`` read from a file."""
+
     pointer: int | None = None  # the seat under the pointer (its whole name shows)
     log_scroll = 0  # the table log's newest lines scrolled past (the mouse wheel on the panel)
 
@@ -76,8 +78,6 @@ class TableScene(Scene):
         self.log_scroll = max(0, min(most, self.log_scroll + lines))
         self.app.invalidate()
         return True
-
-    """A game at the table: ``seats`` for a new game, or ``game`` read from a file."""
 
     def __init__(
         self,
