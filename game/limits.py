@@ -46,7 +46,7 @@ def max_workers() -> int:
     return (os.cpu_count() or 1) * WORKERS_PER_CORE
 
 
-# -- Play across screens (flip7-net/1, docs/network.md, docs/network.md) -------------
+# -- Play across screens (flip7-net/1, docs/network.md) -------------
 NET_MAX_MESSAGE = 65_536  # bytes of one WebSocket message, either way (a longer one closes)
 NET_MAX_TABLES = 1_000  # tables one server keeps at once (finished ones leave when empty)
 NET_MAX_CONNECTIONS = 5_000  # open connections to one server

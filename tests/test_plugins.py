@@ -1,4 +1,4 @@
-"""Plug-in bots (docs/bots.md, plug-ins): loading, the call, bad bots, every place a level goes."""
+"""Plug-in bots (docs/bots.md): loading, the call, bad bots, every place a level goes."""
 
 from __future__ import annotations
 

@@ -9,7 +9,7 @@
 Every figure is reproducible with the command printed beside it. Built-in
 levels are played exactly as ``python -m game.simulate`` plays them (same
 seeds, same results); a spec ``PATH.py:FUNCTION`` or ``package.module:FUNCTION``
-is a plug-in bot (docs/bots.md, plug-ins), loaded here by this harness itself.
+is a plug-in bot (docs/bots.md), loaded here by this harness itself.
 """
 
 from __future__ import annotations

@@ -187,7 +187,7 @@ class App:
     def open_game(self, game: Game, resumed: bool = False) -> TableScene | None:
         """Sit down at a game read from a file (``resumed``: the autosave, already in place).
 
-        A plug-in the file names runs only if the person agrees (docs/bots.md, plug-ins, "Trust"):
+        A plug-in the file names runs only if the person agrees (docs/bots.md, "Trust"):
         each spec not yet trusted is asked about first (ui.screens.trust), and the table
         opens after the last answer (None until then); declined, baseline plays the seat.
         A spec that could never run (a missing file, a module of Python's own) is not

@@ -131,7 +131,7 @@ def parse_players(text: str) -> list[Seat]:
 
 
 def _bot_part(part: str) -> tuple[str, str]:
-    """``bot:LEVEL[:Name]`` or ``bot:SPEC[:Name]`` with a plug-in SPEC (docs/bots.md, plug-ins):
+    """``bot:LEVEL[:Name]`` or ``bot:SPEC[:Name]`` with a plug-in SPEC (docs/bots.md):
     ``PATH.py:FUNCTION`` or ``package.module:FUNCTION``. Returns (level or spec, name or "")."""
     bits = part.split(":")[1:]
     level = bits[0].strip().lower()

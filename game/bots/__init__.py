@@ -22,7 +22,7 @@ from game.view import SeatView
 
 LEVELS = BOT_LEVELS  # the built-in levels, as a game file names them
 
-#: ``legal`` is a list for plug-ins (docs/bots.md, plug-ins); built-in bots may get a tuple
+#: ``legal`` is a list for plug-ins (docs/bots.md); built-in bots may get a tuple
 Bot = Callable[[SeatView, Sequence[Action], random.Random], Action]
 
 

@@ -1,4 +1,4 @@
-"""Plug-in bots (docs/bots.md, plug-ins): bots written outside the project.
+"""Plug-in bots (docs/bots.md): bots written outside the project.
 
 A spec names a function ``FUNCTION(view, legal, rng) -> action``:
 

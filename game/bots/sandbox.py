@@ -1,4 +1,4 @@
-"""Plug-in bots in their own process (docs/bots.md, plug-ins, "Bad bots").
+"""Plug-in bots in their own process (docs/bots.md, "Bad bots").
 
 Code running in the program's own process cannot be stopped nor fenced: a bot
 that sleeps, calls ``sys.exit`` or ``os._exit``, raises ``KeyboardInterrupt``,

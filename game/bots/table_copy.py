@@ -5,7 +5,7 @@ A plug-in runs in its own process (:mod:`game.bots.sandbox`). :func:`encode` tur
 the view shows: the table, the hands, the totals, the draw pile's *composition* (never
 its order) —, and :func:`decode` rebuilds a :class:`~game.view.SeatView` over a
 :class:`TableCopy` from them, so a plug-in gets the same view class as a built-in bot
-(docs/bots.md, plug-ins), and nothing it does to it can reach the real game. Plain values also
+(docs/bots.md), and nothing it does to it can reach the real game. Plain values also
 travel fast: a decision costs a plug-in a pipe's round trip and little more.
 """
 

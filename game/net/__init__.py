@@ -1,4 +1,4 @@
-"""Play across screens: the ``flip7-net/1`` protocol (docs/network.md, docs/network.md).
+"""Play across screens: the ``flip7-net/1`` protocol (docs/network.md).
 
 * :mod:`game.net.protocol` — what a message may say: parsing and checking every client
   message before anything is done with it, and the server's replies.

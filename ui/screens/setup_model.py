@@ -24,7 +24,7 @@ from game.limits import MAX_NAME, MAX_SPEC, MAX_TARGET, clean_text, name_problem
 from game.rules import DEFAULT_TARGET, FLIP_THREE_ON_BUST, OPENINGS, RuleOptions
 from ui.config import BOT_LEVELS, BOT_NAMES, MAX_SEATS, MIN_SEATS, Seat
 
-PLUGIN = "plugin"  # the kind of a seat whose bot is a plug-in spec (docs/bots.md, plug-ins)
+PLUGIN = "plugin"  # the kind of a seat whose bot is a plug-in spec (docs/bots.md)
 KINDS = (None, "easy", "normal", "expert", PLUGIN)  # what a seat's kind button cycles through
 NAME_LIMIT = MAX_NAME
 SPEC_LIMIT = MAX_SPEC

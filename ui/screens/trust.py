@@ -1,4 +1,4 @@
-"""Asking before a file's plug-in bot runs (docs/bots.md, plug-ins, "Trust").
+"""Asking before a file's plug-in bot runs (docs/bots.md, "Trust").
 
 A game file names its plug-in seats (``{"name": …, "bot": "PATH.py:FUNCTION"}``).
 Opening it — Continue, Load game — never runs that code unless the person agrees,

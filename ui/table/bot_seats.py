@@ -2,7 +2,7 @@
 
 - A built-in level plays in the window's process, as fast as ever; a level that is
   missing (a module still being written) plays ``baseline``.
-- A plug-in (docs/bots.md, plug-ins) plays in a process of its own
+- A plug-in (docs/bots.md) plays in a process of its own
   (:class:`game.bots.sandbox.PluginBot`): it is asked, and the window keeps drawing
   while it thinks (:meth:`TableBots.choice` gives None until it answers). It has
   :data:`~game.limits.TABLE_BOT_TIMEOUT` seconds per decision.
