@@ -109,6 +109,11 @@ class Presenter(CardSteps, RoundSteps):
         self.log.append(text)
         self.version += 1
 
+    def restore_log(self, lines: list[Msg | str]) -> None:
+        """Put ``lines`` (the game so far, :mod:`ui.table.table_log`) before what the log holds."""
+        self.log = deque([*lines, *self.log], maxlen=LOG_LINES)
+        self.version += 1
+
     def feed(self, events: list) -> None:
         """Queue the animation of a batch of events from ``Game.apply``."""
         won = any(isinstance(e, ev.GameWon) for e in events)

@@ -21,7 +21,7 @@ import pygame_gui
 
 from ui.assets import CREAM, GOLD
 from ui.i18n import Msg, card_msg, card_name, t
-from ui.table import coach
+from ui.table import coach, table_log
 from ui.table import layout as L
 from ui.table.display import Shown
 from ui.table.draw_panel import detail_fits, draw_detail
@@ -35,7 +35,6 @@ if TYPE_CHECKING:
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 STEP_BEAT = 0.45  # seconds between two decisions while playing (at speed 1)
 ROUND_BEAT = 2.2  # the scores stay on the seats this long at a round's end
-LOG_LINES = 12  # decisions written back into the table log after a jump
 KEYS = {
     pygame.K_SPACE: "play",
     pygame.K_LEFT: "back",
@@ -126,8 +125,7 @@ class ReplayScene(TableScene):
         self.k = max(0, min(k, len(self.replay)))
         self.game = self.replay.game_at(self.k)
         self._present(Shown.from_game(self.game))
-        for d in self.replay.decisions[max(0, self.k - LOG_LINES) : self.k]:
-            self.presenter.say(self.describe(d))
+        self.presenter.restore_log(table_log.lines_after(self.replay, self.k, self.app.size))
         self._sync_buttons()
         self.app.invalidate()
 

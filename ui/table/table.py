@@ -24,6 +24,7 @@ from ui.i18n import Msg, card_name, t
 from ui.scene import Scene
 from ui.settings import SPEEDS
 from ui.table import layout as L
+from ui.table import table_log
 from ui.table.bot_seats import TableBots
 from ui.table.display import Shown
 from ui.table.draw_panel import draw_bar
@@ -176,6 +177,7 @@ class TableScene(Scene):
         if game.over:  # a finished game: straight to its result
             self.presenter.timeline.add(Step(0.0, gate="game_over"))
         else:
+            self.presenter.restore_log(table_log.lines_of(game, self.app.size))
             self.presenter.say(Msg("caption.resumed", round=game.round_no))
             if not resumed:
                 self.app.autosave(self, new=True)
