@@ -12,6 +12,11 @@ STRINGS = {
     "menu.you": "Spieler",
     "button.hit": "Ziehen",
     "button.stay": "Aufhören",
+    "button.undo": "Zurück (U)",
+    "undo.tip": (
+        "Das letzte Aufhören oder Ziel zurücknehmen (U oder Rücktaste): "
+        "seitdem wurde keine Karte aufgedeckt"
+    ),
     "button.next_round": "Nächste Runde",
     "button.play_again": "Nochmal",
     "button.menu": "Menü",
@@ -199,6 +204,7 @@ STRINGS = {
     "stats.record_failed": "Das Spiel konnte nicht in die Statistik aufgenommen werden ({reason}).",
     "menu.saved_game": "Offenes Spiel · Runde {round} · {players} · gespeichert um {time}",
     "caption.resumed": "Spiel fortgesetzt — Runde {round}",
+    "caption.undone": "{who} nimmt die letzte Entscheidung zurück",
     "pause.title": "Pause",
     "pause.resume": "Weiter",
     "pause.save": "Speichern unter…",

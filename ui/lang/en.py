@@ -12,6 +12,10 @@ STRINGS = {
     "menu.you": "Player",
     "button.hit": "Hit",
     "button.stay": "Stay",
+    "button.undo": "Undo (U)",
+    "undo.tip": (
+        "Take back your last Stay or target (U or Backspace): nothing was turned over since"
+    ),
     "button.next_round": "Next round",
     "button.play_again": "Play again",
     "button.menu": "Menu",
@@ -194,6 +198,7 @@ STRINGS = {
     "stats.record_failed": "The game could not be counted in the statistics ({reason}).",
     "menu.saved_game": "Unfinished game · round {round} · {players} · saved at {time}",
     "caption.resumed": "Game resumed — round {round}",
+    "caption.undone": "{who} takes back the last decision",
     "pause.title": "Paused",
     "pause.resume": "Resume",
     "pause.save": "Save as…",

@@ -12,6 +12,11 @@ STRINGS = {
     "menu.you": "Moi",
     "button.hit": "Piocher",
     "button.stay": "Rester",
+    "button.undo": "Annuler (U)",
+    "undo.tip": (
+        "Reprendre votre dernier « Rester » ou votre dernière cible (U ou Retour arrière) : "
+        "aucune carte n'a été retournée depuis"
+    ),
     "button.next_round": "Manche suivante",
     "button.play_again": "Rejouer",
     "button.menu": "Menu",
@@ -203,6 +208,7 @@ STRINGS = {
     "stats.record_failed": "La partie n'a pas pu être comptée dans les statistiques ({reason}).",
     "menu.saved_game": "Partie en cours · manche {round} · {players} · enregistrée à {time}",
     "caption.resumed": "Partie reprise — manche {round}",
+    "caption.undone": "{who} reprend sa dernière décision",
     "pause.title": "Pause",
     "pause.resume": "Reprendre",
     "pause.save": "Enregistrer sous…",

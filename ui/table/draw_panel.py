@@ -196,29 +196,48 @@ def draw_bar(
         draw_detail(surface, assets, lay, lay.hint, detail)
 
 
+def detail_lines(font: pygame.font.Font, width: int, detail: str) -> list[str] | None:
+    """``detail`` on one line, or on two broken at one of its separators (a wide
+    ``"   ·   "`` first, then a ``" · "``) so that both fit ``width``; None if neither does.
+
+    >>> class Font:  # ten pixels a character
+    ...     def size(self, text): return (10 * len(text), 10)
+    >>> detail_lines(Font(), 200, "Bust 12% · gain +1.5   ·   H: hit · S: stay")
+    ['Bust 12% · gain +1.5', 'H: hit · S: stay']
+    >>> detail_lines(Font(), 100, "Bust 12% · gain +1.5")
+    ['Bust 12%', 'gain +1.5']
+    >>> detail_lines(Font(), 50, "Bust 12% · gain +1.5") is None
+    True
+    """
+    if font.size(detail)[0] <= width:
+        return [detail]
+    for pattern in (r" {2,}· {2,}", r" · "):
+        for m in re.finditer(pattern, detail):
+            lines = [detail[: m.start()], detail[m.end() :]]
+            if all(font.size(line)[0] <= width for line in lines):
+                return lines
+    return None
+
+
 def detail_fits(assets: Assets, lay: L.TableLayout, width: int, detail: str) -> bool:
-    """Whether :func:`draw_detail` shows ``detail`` whole in ``width``: on one line, or
-    on two broken between its parts."""
-    font = assets.font(lay.font(14))
-    parts = re.split(r" {2,}· {2,}", detail, maxsplit=1)
-    return font.size(detail)[0] <= width or all(font.size(p)[0] <= width for p in parts)
+    """Whether :func:`draw_detail` shows ``detail`` whole in ``width`` (:func:`detail_lines`)."""
+    return detail_lines(assets.font(lay.font(14)), width, detail) is not None
 
 
 def draw_detail(
     surface: pygame.Surface, assets: Assets, lay: L.TableLayout, rect: pygame.Rect, detail: str
 ) -> None:
     """The bar's second line (the hint, the keys); when too long, two lines, broken between
-    its parts (``"  ·  "``) when it can."""
+    its parts when it can (:func:`detail_lines`)."""
     size = lay.font(14)
     font = assets.font(size)
-    if font.size(detail)[0] <= rect.w:
+    lines = detail_lines(font, rect.w, detail)
+    if lines is None:
+        s = assets.wrapped(detail, size, MUTED, rect.w, 2)
+        surface.blit(s, rect.topleft)
+    elif len(lines) == 1:
         s = assets.text(detail, size, MUTED)
         surface.blit(s, s.get_rect(midleft=rect.midleft))
-        return
-    parts = re.split(r" {2,}· {2,}", detail, maxsplit=1)
-    if len(parts) > 1 and all(font.size(part)[0] <= rect.w for part in parts):
-        for i, part in enumerate(parts):
-            surface.blit(assets.text(part, size, MUTED), (rect.x, rect.y + i * font.get_linesize()))
-        return
-    s = assets.wrapped(detail, size, MUTED, rect.w, 2)
-    surface.blit(s, rect.topleft)
+    else:
+        for i, line in enumerate(lines):
+            surface.blit(assets.text(line, size, MUTED), (rect.x, rect.y + i * font.get_linesize()))

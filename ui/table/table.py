@@ -8,6 +8,7 @@ visible thinking beat.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import random
 from typing import Any
@@ -17,7 +18,8 @@ import pygame_gui
 
 from game.engine import Game
 from game.rules import RuleOptions
-from game.state import HIT_OR_STAY, Action
+from game.state import HIT, HIT_OR_STAY, Action
+from game.take_back import TakeBack, offer
 from ui.assets import CREAM, GOLD
 from ui.config import Seat
 from ui.i18n import Msg, card_name, t
@@ -27,7 +29,7 @@ from ui.table import layout as L
 from ui.table import table_log
 from ui.table.bot_seats import TableBots
 from ui.table.display import Shown
-from ui.table.draw_panel import draw_bar
+from ui.table.draw_panel import detail_fits, draw_bar
 from ui.table.draw_table import SeatState, TableView
 from ui.table.hint import odds
 from ui.table.presenter import Presenter
@@ -50,6 +52,11 @@ def decision_keys() -> tuple[set[int], set[int]]:
 # previous player) never decides for the next one.
 HANDOVER_GUARD = 0.6
 BOT_POLL = 0.02  # seconds between two looks for a plug-in's answer while it thinks
+# while a person's decision may be taken back, the next bot thinks at least this long
+# (real seconds, at any speed): time to see the misclick and press Undo
+UNDO_GRACE = 1.5
+UNDO_KEYS = (pygame.K_u, pygame.K_BACKSPACE)
+KEYS_APART = "   ·   "  # between the hint and the keys in the bar's detail line
 log = logging.getLogger(__name__)
 
 
@@ -68,6 +75,8 @@ class TableScene(Scene):
     """A game at the table: ``seats`` for a new game, or ``game`` read from a file."""
 
     pointer: int | None = None  # the seat under the pointer (its whole name shows)
+    undoable = True  # a person may take back a misclick (game.take_back); not in the lesson
+    _undo_at: pygame.Rect | None = None  # where the Undo button shows, if it does
     log_scroll = 0  # the table log's newest lines scrolled past (the mouse wheel on the panel)
 
     def scroll_log(self, lines: int) -> bool:
@@ -197,6 +206,7 @@ class TableScene(Scene):
         self.prompt_for: int | None = None  # the decision (its action number) now prompted
         self.guard: float | None = None  # seconds before input may decide it (a hand-over)
         self.keys_down: set[int] = set()  # held keys: an auto-repeat never decides
+        self.take_back: TakeBack | None = None  # a person's last decision, while it may be undone
         self.app.invalidate()
 
     def _cue(self, event) -> None:
@@ -208,14 +218,42 @@ class TableScene(Scene):
         """The one way the table changes the game: a legal action, applied."""
         if action not in self.game.legal_actions():
             return  # never reached from the UI: nothing illegal is clickable
-        if action.seat not in self.bot_fns:
+        human = action.seat not in self.bot_fns
+        if human:
             self.last_human = action.seat
-        self.presenter.feed(self.game.apply(action))
+        before = self.game.clone() if human and action.kind != HIT and self.undoable else None
+        events = self.game.apply(action)
+        self.take_back = None if before is None else offer(before, action, events)
+        self.presenter.feed(events)
         self.app.autosave(self)
         self.think = None
         self.hover = None
         self._sync_buttons()
         self.app.invalidate()
+
+    def can_undo(self) -> bool:
+        """A person's last decision may be taken back now (and no plug-in is thinking
+        about the game it led to)."""
+        if self.take_back is None or self.app.stack.top is not self:
+            return False
+        d = self.game.pending
+        return not (d is not None and self.bots is not None and self.bots.thinking(d.seat))
+
+    def undo(self) -> bool:
+        """Take back the person's last decision (game.take_back): the table, the log and the
+        autosave return to the game before it, and that person decides again."""
+        if not self.can_undo():
+            return False
+        back = self.take_back
+        assert back is not None
+        self.game = back.game
+        self._present(Shown.from_game(self.game))
+        self.last_human = back.seat  # their own prompt again: no hand-over guard
+        self.presenter.restore_log(table_log.lines_of(self.game, self.app.size))
+        self.presenter.say(Msg("caption.undone", who=self.presenter.who_msg(back.seat)))
+        self.app.autosave(self)
+        self.build_ui()
+        return True
 
     def human_turn(self):
         """The pending decision if a human must make it now (table settled), else None."""
@@ -264,6 +302,7 @@ class TableScene(Scene):
         for b in self.buttons.values():
             b.hide()
         self._shown_buttons = False
+        self._undo_at = None
 
     def resume(self) -> None:
         self._sync_buttons()
@@ -297,7 +336,16 @@ class TableScene(Scene):
             "stay": pygame_gui.elements.UIButton(
                 lay.stay_button, t("button.stay"), m, object_id="#stay_button"
             ),
+            "undo": pygame_gui.elements.UIButton(
+                lay.stay_button,
+                t("button.undo"),
+                m,
+                object_id="#tool_button",
+                tool_tip_text=t("undo.tip"),
+            ),
         }
+        self.buttons["undo"].hide()
+        self._undo_at = None
         self._shown_buttons = None
         self._sync_buttons()
 
@@ -316,14 +364,51 @@ class TableScene(Scene):
     def _sync_buttons(self) -> None:
         d = self.human_turn()
         want = d is not None and d.kind == HIT_OR_STAY and self.app.stack.top is self
+        decide = [b for name, b in self.buttons.items() if name in ("hit", "stay")]
         if want != self._shown_buttons:
-            for b in self.buttons.values():
+            for b in decide:
                 b.show() if want else b.hide()
             self._shown_buttons = want
         ready = self.ready_turn() is not None  # greyed while a hand-over's guard runs
-        for b in self.buttons.values():
+        for b in decide:
             if ready != b.is_enabled:
                 b.enable() if ready else b.disable()
+        self._sync_undo()
+
+    def _sync_undo(self) -> None:
+        """The Undo button: where Stay is while nobody's buttons show, else left of Hit."""
+        button = self.buttons.get("undo")
+        if button is None:
+            return
+        at = self.undo_rect() if self.can_undo() else None
+        if at != self._undo_at:
+            if at is None:
+                button.hide()
+            else:
+                button.set_relative_position(at.topleft)
+                button.show()
+            self._undo_at = at
+            self.app.invalidate()
+
+    def undo_rect(self) -> pygame.Rect:
+        lay = self.layout
+        if not self._shown_buttons:
+            return lay.stay_button.copy()
+        gap = lay.stay_button.x - lay.hit_button.right
+        return lay.hit_button.move(-(lay.hit_button.w + gap), 0)
+
+    def bar_text(self) -> L.TableLayout:
+        """The layout the bar's text is drawn in: narrower while Undo stands beside Hit."""
+        lay, at = self.layout, self._undo_at
+        if at is None or at.x >= lay.hit_button.x:
+            return lay
+        gap = lay.stay_button.x - lay.hit_button.right
+        w = at.x - 2 * gap - lay.prompt.x
+        return dataclasses.replace(
+            lay,
+            prompt=pygame.Rect(lay.prompt.x, lay.prompt.y, w, lay.prompt.h),
+            hint=pygame.Rect(lay.hint.x, lay.hint.y, w, lay.hint.h),
+        )
 
     def busy(self) -> bool:
         return self.presenter.animating
@@ -336,15 +421,7 @@ class TableScene(Scene):
     # ----------------------------------------------------------- input
     def handle_event(self, event) -> bool:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            d = self.ready_turn()
-            if d is not None and d.kind == HIT_OR_STAY:
-                if event.ui_element is self.buttons.get("hit"):
-                    self.act(Action.hit(d.seat))
-                    return True
-                if event.ui_element is self.buttons.get("stay"):
-                    self.act(Action.stay(d.seat))
-                    return True
-            return False
+            return self._button(event.ui_element)
         if event.type == pygame.MOUSEWHEEL and self.scroll_log(-3 * event.y):
             return True
         if event.type == pygame.KEYUP:
@@ -367,6 +444,19 @@ class TableScene(Scene):
                 self.app.invalidate()
         return False
 
+    def _button(self, element) -> bool:
+        if element is self.buttons.get("undo"):
+            return self.undo()
+        d = self.ready_turn()
+        if d is not None and d.kind == HIT_OR_STAY:
+            if element is self.buttons.get("hit"):
+                self.act(Action.hit(d.seat))
+                return True
+            if element is self.buttons.get("stay"):
+                self.act(Action.stay(d.seat))
+                return True
+        return False
+
     def _targeting(self):
         d = self.human_turn()
         return d if d is not None and d.kind != HIT_OR_STAY else None
@@ -377,19 +467,7 @@ class TableScene(Scene):
         if key == pygame.K_ESCAPE or (key == pygame.K_p and key not in hit_keys | stay_keys):
             self.app.pause_game(self)
             return True
-        if key in (
-            pygame.K_PLUS,
-            pygame.K_KP_PLUS,
-            pygame.K_EQUALS,
-            pygame.K_MINUS,
-            pygame.K_KP_MINUS,
-        ):
-            up = key in (pygame.K_PLUS, pygame.K_KP_PLUS, pygame.K_EQUALS)
-            self.app.change_settings(speed=next_speed(self.presenter.timeline.speed, up))
-            return True
-        if key == pygame.K_m:  # reduced motion: captions, no travel
-            self.app.change_settings(reduced_motion=not self.presenter.reduced)
-            self.presenter.skip()
+        if self._setting_key(key):
             return True
         if not self.presenter.settled and self.presenter.gate is None:
             if key in (pygame.K_SPACE, pygame.K_RETURN):
@@ -416,6 +494,20 @@ class TableScene(Scene):
             self.act(Action.choose(d.seat, d.options[index]))
             return True
         return False
+
+    def _setting_key(self, key: int) -> bool:
+        """The keys that work at any moment: speed, reduced motion, Undo."""
+        if key in (pygame.K_PLUS, pygame.K_KP_PLUS, pygame.K_EQUALS):
+            self.app.change_settings(speed=next_speed(self.presenter.timeline.speed, True))
+            return True
+        if key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.app.change_settings(speed=next_speed(self.presenter.timeline.speed, False))
+            return True
+        if key == pygame.K_m:  # reduced motion: captions, no travel
+            self.app.change_settings(reduced_motion=not self.presenter.reduced)
+            self.presenter.skip()
+            return True
+        return key in UNDO_KEYS and self.undo()
 
     def _click(self, pos) -> bool:
         if not self.presenter.settled and self.presenter.gate is None:
@@ -451,6 +543,8 @@ class TableScene(Scene):
                 return
             if self.think is None:
                 self.think = self.app.config.think_time / max(0.1, self.presenter.timeline.speed)
+                if self.take_back is not None:
+                    self.think = max(self.think, UNDO_GRACE)
                 self.app.invalidate()
             self.think -= dt
             if self.think <= 0:
@@ -522,7 +616,7 @@ class TableScene(Scene):
                 if o is not None:
                     detail = (
                         t("hint.text", bust=round(o.bust * 100), gain=f"{o.gain:+.1f}")
-                        + "   ·   "
+                        + KEYS_APART
                         + detail
                     )
             return t("prompt.hit_or_stay", name=who), detail
@@ -544,8 +638,16 @@ class TableScene(Scene):
         views.table.draw(surface, lay, self.shown, p, self.seat_states())
         views.panel.draw(surface, lay, self.shown, p, p.timeline.speed, self.log_scroll)
         prompt, detail = self.prompt()
+        text = self.bar_text()
+        if text is not lay and not detail_fits(self.app.assets, text, text.hint.w, detail):
+            detail = detail.split(KEYS_APART)[0]  # Undo beside Hit: the buttons name the moves
         draw_bar(
-            surface, self.app.assets, lay, prompt, detail, GOLD if self.ready_turn() else CREAM
+            surface,
+            self.app.assets,
+            text,
+            prompt,
+            detail,
+            GOLD if self.ready_turn() else CREAM,
         )
         assets = self.app.assets
         for sprite in p.sprites:

@@ -49,6 +49,8 @@ def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
 class TutorialScene(TableScene):
     """The table, five lessons, and the captions that lead through them."""
 
+    undoable = False  # a lesson's steps follow each decision: none is taken back
+
     def __init__(self, app) -> None:
         self.lesson = 0
         self.done: set[str] = set()
