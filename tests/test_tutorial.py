@@ -12,6 +12,7 @@ from game.lessons import tutorial as lessons
 from ui import i18n
 from ui.driver import make_app, press, pump
 from ui.screens.menu import MenuScene
+from ui.table import layout as L
 from ui.table.summary import RoundSummary
 from ui.table.tutorial import TutorialScene, start
 
@@ -169,3 +170,100 @@ def test_every_idle_frame_of_the_tutorial_is_a_full_redraw(tmp_path):
         > 0
     )
     assert app.stack.top is scene
+
+
+SECOND_PERSON = {  # (a third-person line the lesson must never write, the one it writes)
+    "en": ("You hits", "You hit: "),
+    "fr": ("Vous pioche ", "Vous piochez : "),
+    "de": ("Du zieht", "Du ziehst: "),
+}
+
+
+def play_watching(app, scene, watch) -> None:
+    """Play the tutorial as :func:`play`, calling ``watch(scene)`` at every settled moment."""
+    for _ in range(300):
+        wait(app, scene)
+        if scene.finished:
+            return
+        if isinstance(app.stack.top, RoundSummary):
+            press(app, pygame.K_RETURN)
+            continue
+        watch(scene)
+        step, d = scene.step, scene.ready_turn()
+        if step is not None and step.want == "ok":
+            press(app, pygame.K_RETURN)
+        elif d is None:
+            continue
+        elif d.kind == "target":
+            press(app, pygame.K_1)
+        elif d.kind == "hit_or_stay" and (step is None or step.key == "stay"):
+            press(app, pygame.K_s)
+        else:
+            press(app, pygame.K_h)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de"])
+def test_the_lesson_speaks_to_the_player_and_counts_its_rounds_on(lang):
+    app = make_app(size=(1280, 720), lang=lang, speed=3.0)
+    scene = start(app)
+    lines: list[str] = []
+    rounds: set[tuple[int, int]] = set()
+
+    def watch(scene):
+        lines.extend(str(line) for line in scene.presenter.log)
+        rounds.add((scene.lesson, scene.shown.round_shown))
+        assert str(scene.shown.heading) == i18n.t(
+            "tutorial.heading", n=scene.lesson + 1, of=lessons.LESSONS
+        )
+
+    play_watching(app, scene, watch)
+    assert rounds == {(i, i + 1) for i in range(lessons.LESSONS)}  # round 1, 2, … 5
+    wrong, right = SECOND_PERSON[lang]
+    assert not any(line.startswith(wrong) for line in lines)
+    assert any(line.startswith(right) for line in lines)
+    assert any(line == i18n.t("caption.round", round=3, dealer="Bob") for line in lines)
+
+
+@pytest.mark.parametrize(("lang", "size"), [("en", (1280, 720)), ("fr", (1024, 600))])
+def test_the_caption_never_covers_the_piles_nor_the_card_to_give(lang, size):
+    app = make_app(size=size, lang=lang, speed=3.0)
+    scene = start(app)
+    seen: set[str] = set()
+
+    def watch(scene):
+        if scene.step is None:
+            return
+        seen.add(scene.step.key)
+        lay, box = scene.layout, scene.box_rect()
+        for place in (lay.draw_pile, lay.discard_pile, lay.in_play, lay.caption):
+            assert not box.colliderect(place), (scene.step.key, box, place)
+        assert lay.table.contains(box)
+
+    play_watching(app, scene, watch)
+    assert {"freeze", "flip_three", "tray"} <= seen
+
+
+def test_the_tray_step_points_at_the_card_set_aside_and_its_words_agree():
+    app = make_app(size=(1280, 720), lang="en", speed=3.0)
+    scene = start(app)
+    checked: list[str] = []
+
+    def watch(scene):
+        step = scene.step
+        if step is None:
+            return
+        title, body, _hint = scene.caption()
+        if step.key == "tray":
+            (where,) = scene.pointed()
+            panel = L.panel_layout(scene.layout.panel, scene.layout.unit)
+            assert where.contains(panel.staged) and not where.colliderect(panel.slots[0])
+            checked.append(step.key)
+        if step.key == "saved":  # the heading's card is the body's card
+            words = body.split("(")[0]  # without the clauses' numbers
+            assert "9" in str(title) and "9" in words and "5" not in words
+            checked.append(step.key)
+        if "discard pile" in str(title):  # it says so only when the pile holds cards
+            assert scene.shown.discard_count > 0, step.key
+
+    play_watching(app, scene, watch)
+    assert sorted(set(checked)) == ["saved", "tray"]

@@ -179,7 +179,7 @@ STEPS: tuple[Step, ...] = (
         ),
         "seat0",
         None,
-        "rules.tricky.sc",
+        "tutorial.saved_rule",
         "R5.3",
     ),
     # lesson 3: a Freeze

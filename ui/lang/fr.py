@@ -209,6 +209,29 @@ STRINGS = {
     "menu.saved_game": "Partie en cours · manche {round} · {players} · enregistrée à {time}",
     "caption.resumed": "Partie reprise — manche {round}",
     "caption.undone": "{who} reprend sa dernière décision",
+    "caption.round.to_you": "Manche {round} — vous distribuez",
+    "caption.hit.you": "Vous piochez",
+    "caption.hit_card.you": "Vous piochez : {card}",
+    "caption.dealt.you": "Vous recevez {card}",
+    "caption.f3_card.you": "Vous prenez {card} (Trois à la suite, {slot}/3)",
+    "caption.target_self.you": "Vous vous donnez la carte {card}",
+    "caption.stay.you": "Vous restez avec {score}",
+    "caption.stay_forced.you": "Plus de cartes : vous restez avec {score}",
+    "caption.bust.you": "Vous perdez : un deuxième {card} !",
+    "caption.sc_kept.you": "Vous gardez une Seconde Chance",
+    "caption.sc_used.you": "La Seconde Chance vous sauve d'un deuxième {card}",
+    "caption.sc_given.you": "Vous donnez la Seconde Chance en trop à {target}",
+    "caption.sc_given.to_you": "{who} vous donne la Seconde Chance en trop",
+    "caption.target.you": "Vous donnez la carte {card} à {target}",
+    "caption.target.to_you": "{who} vous donne la carte {card}",
+    "caption.frozen.you": "Stop pour vous : vous gardez {score}",
+    "caption.frozen_by.you": "Stop de {by} pour vous : vous gardez {score}",
+    "caption.frozen_by.to_you": "Votre Stop pour {who}, qui garde {score}",
+    "caption.flip3.you": "Vous devez prendre trois cartes",
+    "caption.f3_done.you": "Trois à la suite fini : vous avez pris {cards}",
+    "caption.queued.to_you": "{card} → vous : en attente",
+    "caption.flip7.you": "Flip 7 ! Vous marquez 15 de plus",
+    "caption.won.you": "Vous gagnez la partie !",
     "pause.title": "Pause",
     "pause.resume": "Reprendre",
     "pause.save": "Enregistrer sous…",
@@ -407,6 +430,12 @@ STRINGS = {
         "cinq manches courtes (G)"
     ),
     "tutorial.you": "Vous",
+    "tutorial.saved_rule": (
+        "Vous aviez un 9 et une Seconde Chance et vous avez retourné un autre 9 : le nouveau "
+        "9 et la Seconde Chance sont partis à la défausse. Vous gardez votre premier 9 et "
+        "restez dans la manche, mais votre tour s'arrête."
+    ),
+    "tutorial.heading": "Leçon {n} sur {of}",
     "tutorial.clauses": "(Règles {clauses})",
     "tutorial.insist": (
         "Encore une carte, s'il vous plaît : cette leçon en a besoin. Piochez (P)."
@@ -419,7 +448,7 @@ STRINGS = {
     "tutorial.hit": "À vous : votre première carte est posée. Prenez-en une autre.",
     "tutorial.bust": "Bob tire un second 3 : il saute, 0 point cette manche.",
     "tutorial.stay": "Piochez encore, ou restez pour garder vos points.",
-    "tutorial.round": "Nouvelle manche : les cartes de la précédente sont à la défausse. Piochez.",
+    "tutorial.round": "Nouvelle manche : chacun repart sans cartes, les totaux restent. Piochez.",
     "tutorial.modifier": "Un +4 : un modificateur ajoute ses points et ne fait jamais sauter.",
     "tutorial.x2": "×2 double la somme de vos nombres : 9 × 2 + 4 = 22.",
     "tutorial.second_chance": (

@@ -91,6 +91,15 @@ class Shown:
     #: ("frozen", by), ("flip7",), ("stayed",) or None (a table loaded mid-game)
     last_reasons: tuple[tuple | None, ...] = ()
     version: int = 0  # bumped on every change: caches key on it
+    #: rounds counted before this game's first (a lesson goes on from the one before)
+    rounds_before: int = 0
+    #: what the panel says under the round instead of the target ("Lesson 2 of 5")
+    heading: object = None
+
+    @property
+    def round_shown(self) -> int:
+        """The round's number as the table shows it."""
+        return self.round_no + self.rounds_before
 
     # ------------------------------------------------------------- creation
     @classmethod

@@ -53,10 +53,15 @@ class PanelView:
 
         head = at(p.header)
         s = a.text(
-            t("top.round_no", round=max(1, shown.round_no)), lay.font(17), CREAM, max_width=head.w
+            t("top.round_no", round=max(1, shown.round_shown)),
+            lay.font(17),
+            CREAM,
+            max_width=head.w,
         )
         img.blit(s, head.topleft)
-        under = t("top.target", target=shown.target)
+        under = (
+            t("top.target", target=shown.target) if shown.heading is None else str(shown.heading)
+        )
         if speed != 1.0:
             under += "  ·  " + t("speed", speed=f"{speed:.3g}")
         s = a.text(under, lay.font(12), MUTED, max_width=head.w)

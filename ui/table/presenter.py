@@ -14,7 +14,7 @@ from collections.abc import Callable
 from functools import partial
 
 from game import events as ev
-from ui.i18n import Msg
+from ui.i18n import EN, Msg
 from ui.table import layout as L
 from ui.table.display import Shown
 from ui.table.sprites import CardSprite, Confetti, SeatFx, TextSprite
@@ -45,6 +45,8 @@ class Presenter(CardSteps, RoundSteps):
         self.pile_lift = 0.0  # the draw pile's top card rises as a hit is pressed
         self.caption: Msg | str = ""  # written in the current language when drawn
         self.log: deque[Msg | str] = deque(maxlen=LOG_LINES)
+        #: the player spoken to in the second person ("You hit: 5"): the lesson's "You"
+        self.you: str | None = None
         self.version = 0  # bumped whenever the caption or log changes
         # called with each event as its step starts playing (sounds)
         self.cue: Callable[[ev.Event], None] | None = None
@@ -105,9 +107,24 @@ class Presenter(CardSteps, RoundSteps):
 
     def say(self, text: Msg | str) -> None:
         """Show a caption under the piles and add it to the table log."""
+        text = self.addressed(text)
         self.caption = text
         self.log.append(text)
         self.version += 1
+
+    def addressed(self, text: Msg | str) -> Msg | str:
+        """``text`` in the second person where it speaks of (or to) :attr:`you`: the
+        ``.you`` variant of its key when they act, ``.to_you`` when it befalls them."""
+        if self.you is None or not isinstance(text, Msg):
+            return text
+        args = text.args
+        if args.get("who") == self.you:
+            key = text.key + ".you"
+        elif self.you in (args.get("target"), args.get("by"), args.get("dealer")):
+            key = text.key + ".to_you"
+        else:
+            return text
+        return Msg(key, **args) if key in EN else text
 
     def restore_log(self, lines: list[Msg | str]) -> None:
         """Put ``lines`` (the game so far, :mod:`ui.table.table_log`) before what the log holds."""

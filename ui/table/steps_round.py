@@ -34,7 +34,8 @@ class RoundSteps:
             self._apply(e)
             for fx in self.fx:
                 fx.face_down, fx.total = 1.0, None
-            self.say(Msg("caption.round", round=e.round, dealer=self.who_msg(e.dealer)))
+            round_no = self.shown.round_shown
+            self.say(Msg("caption.round", round=round_no, dealer=self.who_msg(e.dealer)))
 
         return Step(REST * 2, start)
 

@@ -114,7 +114,7 @@ class RoundSummary(Overlay):
         n = len(shown.players)
         self.text(
             img,
-            t("summary.title", round=shown.round_no),
+            t("summary.title", round=shown.round_shown),
             round(28 * u),
             GOLD,
             midtop=(d.centerx, d.y + round(16 * u)),

@@ -50,6 +50,8 @@ class TutorialScene(TableScene):
     """The table, five lessons, and the captions that lead through them."""
 
     undoable = False  # a lesson's steps follow each decision: none is taken back
+    _box_key: object = None  # what the caption box was placed for (box_rect)
+    _box = pygame.Rect(0, 0, 0, 0)
 
     def __init__(self, app) -> None:
         self.lesson = 0
@@ -69,6 +71,14 @@ class TutorialScene(TableScene):
             game_args=self._args(data),
         )
         self._follow()
+
+    def _present(self, shown) -> None:
+        """The table of the lesson: its rounds counted on from the lessons before, the
+        lesson named where the target would be, the player spoken to as "you"."""
+        super()._present(shown)
+        shown.rounds_before = self.lesson
+        shown.heading = Msg("tutorial.heading", n=self.lesson + 1, of=lessons.LESSONS)
+        self.presenter.you = self.you
 
     @staticmethod
     def _args(data: dict) -> dict:
@@ -190,13 +200,55 @@ class TutorialScene(TableScene):
         return title, body, hint
 
     def box_rect(self) -> pygame.Rect:
+        """Where the caption stands (:meth:`_place_box`), kept while it says the same."""
         lay = self.layout
-        c = lay.center
-        w = min(c.w - round(20 * lay.unit), round(560 * lay.unit))
-        h = round(172 * lay.unit)
-        r = pygame.Rect(0, 0, w, h)
-        r.midtop = (c.centerx, c.y + round(4 * lay.unit))
-        return r
+        words = str(self.caption()[0]) if (self.step or self.finished) else ""
+        key = (lay.size, self.step.key if self.step else None, self.finished, self.insist, words)
+        if self._box_key != key:
+            self._box_key, self._box = key, self._place_box()
+        return self._box.copy()
+
+    def _place_box(self) -> pygame.Rect:
+        """The widest box (up to 560 design pixels) whose text fits and that covers neither
+        the piles nor a seat — else the one covering least, the piles and the card in play
+        weighing most; among equals the one nearest the table's top middle."""
+        lay = self.layout
+        u = lay.unit
+        gap = round(10 * u)
+        area = lay.table.inflate(-2 * gap, -2 * gap)
+        piles = lay.draw_pile.union(lay.discard_pile).union(lay.in_play).union(lay.caption)
+        seats = [seat.box for seat in lay.seats]
+        stride = max(4, round(12 * u))
+        best: tuple[float, pygame.Rect] | None = None
+        for design_w in (560, 480, 400, 340, 300):
+            w = min(area.w, round(design_w * u))
+            h = self._box_height(w)
+            for y in range(area.y, max(area.y, area.bottom - h) + 1, stride):
+                for x in range(area.x, max(area.x, area.right - w) + 1, stride):
+                    r = pygame.Rect(x, y, w, h)
+                    cost = 10 * _overlap(r, piles) + sum(_overlap(r, b) for b in seats)
+                    near = abs(r.centerx - area.centerx) + (r.y - area.y)
+                    score = cost + near / (area.w + area.h)  # nearness only breaks ties
+                    if best is None or score < best[0]:
+                        best = (score, r)
+            if best is not None and best[0] < 1:  # covers nothing: the widest such box
+                break
+        assert best is not None
+        return best[1]
+
+    def _box_height(self, w: int) -> int:
+        """The height the caption needs at width ``w``: its title, body and hint, whole."""
+        lay, assets = self.layout, self.app.assets
+        pad = round(12 * lay.unit)
+        title, body, hint = self.caption()
+        big, small = assets.font(lay.font(18)), assets.font(lay.font(14))
+        inner = w - 2 * pad
+        h = 2 * pad + round(4 * lay.unit)
+        h += len(wrap(big, str(title), inner)) * big.get_linesize()
+        h += len(wrap(small, body, inner)) * small.get_linesize()
+        if hint:
+            h += len(wrap(small, hint, inner)) * small.get_linesize() + pad // 2
+        return h
 
     def pointed(self) -> list[pygame.Rect]:
         lay = self.layout
@@ -207,10 +259,10 @@ class TutorialScene(TableScene):
             return [lay.seats[int(where[4:])].box]
         if where == "seats":
             return [s.box for s in lay.seats]
-        if where == "tray":
-            return [pygame.Rect(lay.panel.x, lay.panel.y, lay.panel.w, lay.panel.h // 2)]
+        p = L.panel_layout(lay.panel, lay.unit)
+        if where == "tray":  # the card set aside, where it waits
+            return [p.staged_title.union(p.staged)]
         if where == "queue":
-            p = L.panel_layout(lay.panel, lay.unit)
             return [p.queue_title.union(p.queue_rows[-1])]
         if where == "bar":
             return [lay.hit_button.union(lay.stay_button)]
@@ -223,15 +275,17 @@ class TutorialScene(TableScene):
         lay, assets = self.layout, self.app.assets
         u = lay.unit
         box = self.box_rect()
-        for rect in self.pointed():
+        pointed = self.pointed()
+        for rect in pointed:
+            frame = rect.inflate(6, 6)
             pygame.draw.rect(
-                surface,
-                GOLD,
-                rect.inflate(6, 6),
-                width=max(2, round(3 * u)),
-                border_radius=round(12 * u),
+                surface, GOLD, frame, width=max(2, round(3 * u)), border_radius=round(12 * u)
             )
-            pygame.draw.line(surface, GOLD, box.center, rect.center, max(2, round(2 * u)))
+            # one place: a leader to it, ending on its frame (several: their frames say it)
+            if len(pointed) == 1 and not frame.colliderect(box):
+                pygame.draw.line(
+                    surface, GOLD, _facing(box, frame), _facing(frame, box), max(2, round(2 * u))
+                )
         title, body, hint = self.caption()
         panel = pygame.Surface(box.size, pygame.SRCALPHA)
         panel.fill(BOX)
@@ -240,21 +294,35 @@ class TutorialScene(TableScene):
             surface, GOLD, box, width=max(2, round(2 * u)), border_radius=round(10 * u)
         )
         pad = round(12 * u)
+        inner = box.w - 2 * pad
         y = box.y + pad
         size = lay.font(18)
-        for line in wrap(assets.font(size), str(title), box.w - 2 * pad)[:3]:
-            s = assets.text(line, size, GOLD, max_width=box.w - 2 * pad)
-            surface.blit(s, (box.x + pad, y))
-            y += s.get_height()
+        big = assets.font(size)
+        for line in wrap(big, str(title), inner):
+            surface.blit(assets.text(line, size, GOLD, max_width=inner), (box.x + pad, y))
+            y += big.get_linesize()
         y += round(4 * u)
         small = lay.font(14)
         font = assets.font(small)
-        lines = wrap(font, body, box.w - 2 * pad)
-        room = (box.bottom - pad - small * 2 - y) // max(1, font.get_linesize())
-        for line in lines[: max(1, room)]:
-            s = assets.text(line, small, CREAM, max_width=box.w - 2 * pad)
-            surface.blit(s, (box.x + pad, y))
+        for line in wrap(font, body, inner):
+            surface.blit(assets.text(line, small, CREAM, max_width=inner), (box.x + pad, y))
             y += font.get_linesize()
         if hint:
-            s = assets.text(hint, small, GOLD if self.insist else MUTED, max_width=box.w - 2 * pad)
-            surface.blit(s, s.get_rect(bottomleft=(box.x + pad, box.bottom - pad // 2)))
+            color = GOLD if self.insist else MUTED
+            lines = wrap(font, hint, inner)
+            y = box.bottom - pad // 2 - len(lines) * font.get_linesize()
+            for line in lines:
+                surface.blit(assets.text(line, small, color, max_width=inner), (box.x + pad, y))
+                y += font.get_linesize()
+
+
+def _overlap(a: pygame.Rect, b: pygame.Rect) -> int:
+    c = a.clip(b)
+    return c.w * c.h
+
+
+def _facing(a: pygame.Rect, b: pygame.Rect) -> tuple[int, int]:
+    """The point of ``a``'s edge nearest to ``b``'s centre."""
+    x = min(max(b.centerx, a.left), a.right - 1)
+    y = min(max(b.centery, a.top), a.bottom - 1)
+    return x, y
