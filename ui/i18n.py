@@ -58,6 +58,22 @@ def placeholders(text: str) -> set[str]:
     return {name for _lit, name, _spec, _conv in string.Formatter().parse(text) if name}
 
 
+def signed(x: float, digits: int = 1) -> str:
+    """``x`` with its sign, in the language's way: a true minus, the decimal comma in
+    French and German, and no sign at all for what rounds to zero.
+
+    >>> set_language("en"); signed(1.25), signed(-0.04), signed(-3.0), signed(0.4, 0)
+    ('+1.2', '0.0', '−3.0', '0')
+    >>> set_language("fr"); signed(6.04); set_language("en")
+    '+6,0'
+    """
+    r = round(x, digits)
+    text = f"{abs(r):.{digits}f}"
+    if language() in ("fr", "de"):
+        text = text.replace(".", ",")
+    return text if r == 0 else ("+" if r > 0 else "−") + text
+
+
 def mismatches() -> list[str]:
     """Every key missing from a language, or formatted with other placeholders than in English."""
     out = []

@@ -68,7 +68,7 @@ STRINGS = {
     "reason.nobody_can_take": "personne ne peut la prendre",
     "reason.nobody_to_target": "plus personne à viser",
     "reason.round_over": "la manche est finie",
-    "status.stayed": "ARRÊT",
+    "status.stayed": "RESTE",
     "status.frozen": "STOP",
     "status.busted": "HORS JEU",
     "seat.bot": "BOT",
@@ -448,7 +448,9 @@ STRINGS = {
     "tutorial.hit": "À vous : votre première carte est posée. Prenez-en une autre.",
     "tutorial.bust": "Bob tire un second 3 : il saute, 0 point cette manche.",
     "tutorial.stay": "Piochez encore, ou restez pour garder vos points.",
-    "tutorial.round": "Nouvelle manche : chacun repart sans cartes, les totaux restent. Piochez.",
+    "tutorial.round": (
+        "Nouvelle manche : tout le monde repart sans cartes, les totaux restent. Piochez."
+    ),
     "tutorial.modifier": "Un +4 : un modificateur ajoute ses points et ne fait jamais sauter.",
     "tutorial.x2": "×2 double la somme de vos nombres : 9 × 2 + 4 = 22.",
     "tutorial.second_chance": (

@@ -21,7 +21,7 @@ import pygame
 
 from game.commands.review import Review, ReviewCancelled, Reviewed, review_data
 from ui.assets import BAND, GOLD
-from ui.i18n import Msg, card_msg, t
+from ui.i18n import Msg, card_msg, signed, t
 
 MARK = (236, 110, 110)
 log = logging.getLogger(__name__)
@@ -94,14 +94,10 @@ def line_msg(d: Reviewed) -> Msg:
     return Msg(
         "review.cost",
         what=what,
-        points=_signed(d.cost_points, 1),
-        win=_signed(d.cost_win * 100, 0),
+        points=signed(-d.cost_points, 1),  # a cost: what the decision lost
+        win=signed(-d.cost_win * 100, 0),
         expert=expert,
     )
-
-
-def _signed(x: float, digits: int) -> str:
-    return f"{'−' if x > 0 else '+'}{abs(x):.{digits}f}"
 
 
 def marks(review: Review) -> list[int]:

@@ -112,6 +112,9 @@ class TableView:
         self._bg_key: tuple[object, ...] | None = None
         self._seats = LRU(64)
         self.name_cut: dict[int, bool] = {}  # seat -> its name is cut in its header now
+        self.name_rects: dict[int, pygame.Rect] = {}  # seat -> where its name is drawn
+        self.pile_labels: list[pygame.Rect] = []  # where the piles' labels are drawn
+        self._label_px = 14  # their size: the layout's, set as the piles are drawn
         self.stamps: dict[int, pygame.Rect] = {}  # seat -> where its status stamp was drawn
 
     def draw(
@@ -142,9 +145,17 @@ class TableView:
             surface.blit(sh, (rect.x - m + off, rect.y - m + off))
         surface.blit(self.assets.card(name, rect.size), rect.topleft)
 
+    def _pile_label(self, surface, text: str, pile: pygame.Rect, width: int, color) -> None:
+        """A pile's name and count under it, a little smaller when it would reach the next."""
+        size = self._label_px
+        label = self.assets.fitted(text, size, max(9, round(size * 0.7)), color, width)
+        self.pile_labels.append(
+            surface.blit(label, label.get_rect(midtop=(pile.centerx, pile.bottom + 6)))
+        )
+
     def _draw_piles(self, surface, lay: L.TableLayout, shown: Shown, hidden, presenter) -> None:
         a = self.assets
-        small = lay.font(14)
+        small = self._label_px = lay.font(14)
         draw = lay.draw_pile
         layers = min(4, (shown.draw_count + 24) // 25)
         for i in range(layers):
@@ -154,9 +165,11 @@ class TableView:
             self._card(surface, "back", r, shadow=(i == 0))
         if not layers:
             surface.blit(a.card("slot", draw.size), draw.topleft)
-        label = a.text(t("pile.draw", count=shown.draw_count), small, MUTED)
-        surface.blit(label, label.get_rect(midtop=(draw.centerx, draw.bottom + 6)))
         disc = lay.discard_pile
+        # each pile's label within its own pitch: a gap between them, always
+        pitch = disc.x - draw.x - max(6, small // 2)
+        self.pile_labels = []
+        self._pile_label(surface, t("pile.draw", count=shown.draw_count), draw, pitch, MUTED)
         count = 0 if ("discard",) in hidden else shown.discard_count
         top = shown.discard_top if count else None
         if top is None:
@@ -165,8 +178,7 @@ class TableView:
             if count > 1:
                 self._card(surface, "back", disc.move(2, 2))
             self._card(surface, top, disc)
-        label = a.text(t("pile.discard", count=count), small, MUTED)
-        surface.blit(label, label.get_rect(midtop=(disc.centerx, disc.bottom + 6)))
+        self._pile_label(surface, t("pile.discard", count=count), disc, pitch, MUTED)
         waiting = [c for c in shown.in_play if not (c == FLIP_THREE and shown.flip_three)]
         for card in ("freeze", "flip_three", "second_chance"):
             if ("in_play", card) in hidden and card in waiting:
@@ -178,8 +190,7 @@ class TableView:
             surface.blit(glow, (r.x - max(6, r.w // 7), r.y - max(6, r.w // 7)))
             self._card(surface, card, r)
         if waiting:
-            label = a.text(t("pile.in_play"), small, GOLD)
-            surface.blit(label, label.get_rect(midtop=(spot.centerx, spot.bottom + 6)))
+            self._pile_label(surface, t("pile.in_play"), spot, pitch, GOLD)
         if presenter.caption:
             cap = a.wrapped(
                 str(presenter.caption),
@@ -227,12 +238,13 @@ class TableView:
         )
         found = self._seats.find(key)
         if found is None:
-            self._cut = False
+            self._cut, self._name_at = False, pygame.Rect(0, 0, 0, 0)
             img = self._render_seat(
                 lay, hand, shown, seat, state, no_cards, hide_sc, face_down, stamp
             )
-            found = self._seats.put(key, (img, self._cut))
-        img, self.name_cut[seat] = found
+            found = self._seats.put(key, (img, self._cut, self._name_at))
+        img, self.name_cut[seat], name_at = found
+        self.name_rects[seat] = name_at.move(box.x + round(fx.shake), box.y)
         x = box.x + round(fx.shake)
         if state.turn or state.eligible:
             spread = max(8, round(box.h * 0.1))
@@ -386,11 +398,6 @@ class TableView:
         def need() -> int:
             return name_w + sum(b.get_width() + gap for b in (score, badge) if b is not None)
 
-        if need() > right - x and badge is not None:  # the name first: a dot for "bot"
-            d = max(8, round(lay.text * 0.6))
-            badge = pygame.Surface((d, d), pygame.SRCALPHA)
-            pygame.draw.circle(badge, (60, 82, 120), (d // 2, d // 2), d // 2)
-            pygame.draw.circle(badge, CREAM, (d // 2, d // 2), d // 2, max(1, d // 6))
         mods = lay.mods.move(-ox, -oy)  # its left part stays free of modifiers
         below = mods.x
         self._below_x = below
@@ -414,7 +421,7 @@ class TableView:
             shown.players[seat], lay.text, smallest, CREAM, max(10, right - x), keep=NAME_KEEP
         )
         self._cut = name_w > max(10, right - x)
-        img.blit(name, name.get_rect(midleft=(x, head.centery)))
+        self._name_at = img.blit(name, name.get_rect(midleft=(x, head.centery)))
         name_end = x + name.get_width()
         if badge is not None:
             img.blit(badge, badge.get_rect(midleft=(name_end + lay.text // 4, head.centery)))

@@ -13,6 +13,8 @@ from collections import deque
 from collections.abc import Callable
 from functools import partial
 
+import pygame
+
 from game import events as ev
 from ui.i18n import EN, Msg
 from ui.table import layout as L
@@ -45,6 +47,8 @@ class Presenter(CardSteps, RoundSteps):
         self.pile_lift = 0.0  # the draw pile's top card rises as a hit is pressed
         self.caption: Msg | str = ""  # written in the current language when drawn
         self.log: deque[Msg | str] = deque(maxlen=LOG_LINES)
+        #: the window's fonts by pixel size (``Assets.font``), to measure what is drawn
+        self.fonts: Callable[[int], pygame.font.Font] | None = None
         #: the player spoken to in the second person ("You hit: 5"): the lesson's "You"
         self.you: str | None = None
         self.version = 0  # bumped whenever the caption or log changes
@@ -125,6 +129,13 @@ class Presenter(CardSteps, RoundSteps):
         else:
             return text
         return Msg(key, **args) if key in EN else text
+
+    def measure(self, text: str, px: int) -> float:
+        """How wide ``text`` is at ``px`` pixels, in the window's font once the table sets
+        :attr:`fonts`; a generous guess without it (bold capitals are the widest)."""
+        if self.fonts is not None:
+            return self.fonts(px).size(text)[0]
+        return len(text) * px * 0.72
 
     def restore_log(self, lines: list[Msg | str]) -> None:
         """Put ``lines`` (the game so far, :mod:`ui.table.table_log`) before what the log holds."""

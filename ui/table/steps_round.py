@@ -28,6 +28,7 @@ class RoundSteps:
         def _motion(self, seconds: float) -> float: ...
         def seat(self, seat: int) -> L.SeatLayout: ...
         def mods_count(self, seat: int) -> int: ...
+        def measure(self, text: str, px: int) -> float: ...
 
     def _RoundStarted(self, e: ev.RoundStarted) -> Step:
         def start():
@@ -130,7 +131,7 @@ class RoundSteps:
         spot = self._label_spot(seat, text, size)
         if spot is None:  # too long for this seat: the result alone (the summary counts it)
             text = "0" if r.busted else str(r.score)
-            spot = self._label_spot(seat, text, size) or ((lay.header.center), 10)
+            spot = self._label_spot(seat, text, size) or self._under_line(seat, text, size)
         pos, size = spot
         sprite = TextSprite(text, pos, size, color, bg=(10, 20, 16, 245))
         if not self.reduced:
@@ -142,28 +143,55 @@ class RoundSteps:
         self, seat: int, text: str, size: int
     ) -> tuple[tuple[float, float], int] | None:
         """Where a hand's score bubble goes, and at what size: in the strip above the line,
-        left of the modifiers, when it fits there; else in the header, left of the total
-        (over the name; the running score, which it says again, steps aside), smaller if
-        it must be —
-        never on a card's value (the corner index at the top, the numeral in the middle).
-        None: it fits nowhere (at 10 px)."""
+        left of the modifiers, when it fits there (a little smaller if it must); else in the
+        header, between the name (and its badges) and the running total counting up —
+        never over the name, never on a card's value (the corner index at the top, the
+        numeral in the middle). None: it fits nowhere (at 10 px)."""
         lay = self.seat(seat)
         hand = self.shown.hands[seat]
         free = lay.mods.w - L.mods_width(lay, self.mods_count(seat), len(hand.numbers)) - 6
 
-        def width(px: float) -> float:  # a generous guess: bold capitals are the widest
-            return len(text) * px * 0.72 + px
+        def width(px: int) -> float:  # the bubble: its text and a margin each side
+            return self.measure(text, px) + px
 
         above = lay.line.y - lay.header.bottom  # the strip and the gap over it
-        if width(size) <= free and size * 1.6 <= above:
-            return (lay.mods.x + free / 2, lay.line.y - above / 2), size
+        for px in range(size, max(10, round(size * 0.7)) - 1, -1):
+            if width(px) <= free and px * 1.6 <= above:
+                return (lay.mods.x + free / 2, lay.line.y - above / 2), px
+        name_end = lay.header.x + self._name_width(seat, lay)
+        digits = "8" * max(3, len(str(self.shown.totals[seat])))
+        total_x = lay.header.right - self.measure(digits, lay.big) - lay.text // 3
         pad = lay.header.y - lay.box.y
-        digits = max(3, len(str(self.shown.totals[seat])))
-        room = lay.header.w - digits * lay.big * 0.7 - lay.text // 2
-        px = min(size, int(room / width(1)), int((lay.header.h + pad) / 1.75))
-        if px < 10:
-            return None
-        return (lay.header.x + room - width(px) / 2, lay.header.centery), px
+        for px in range(min(size, int((lay.header.h + pad) / 1.75)), 9, -1):
+            if width(px) <= total_x - name_end:
+                return ((name_end + total_x) / 2, lay.header.centery), px
+        return None
+
+    def _under_line(self, seat: int, text: str, size: int) -> tuple[tuple[float, float], int]:
+        """The last resort of a crowded seat: the result low on the left of the line of
+        cards, below their values (each card's index is at its top left, the top card's
+        numeral in the middle of the fan's right end)."""
+        lay = self.seat(seat)
+        px = size
+        while px > 9 and (
+            self.measure(text, px) + px > lay.line.w / 2 or px * 1.4 > lay.line.h / 3
+        ):
+            px -= 1
+        w = self.measure(text, px) + px
+        return (lay.line.x + w / 2, lay.line.bottom - px * 0.7), px
+
+    def _name_width(self, seat: int, lay: L.SeatLayout) -> float:
+        """How far the name and its badges (the dealer's chip, the bot's) reach into the
+        header, at their full size: what a score bubble leaves free."""
+        gap = lay.text // 3
+        used = min(self.measure(self.shown.players[seat], lay.text), lay.header.w * 0.75) + gap
+        if self.shown.dealer == seat:
+            chip = max(9, round(lay.text * 0.7))
+            used += self.measure(t("seat.dealer"), chip) + chip + gap
+        if self.shown.bots[seat]:
+            badge = max(9, round(lay.text * 0.62))
+            used += self.measure(t("seat.bot"), badge) + badge + gap
+        return used
 
     def _CardsCleared(self, e: ev.CardsCleared) -> Step:
         step = Step(self._motion(TRAVEL + 0.1), hide=frozenset({("hands",)}))

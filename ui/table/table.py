@@ -22,7 +22,7 @@ from game.state import HIT, HIT_OR_STAY, Action
 from game.take_back import TakeBack, offer
 from ui.assets import CREAM, GOLD
 from ui.config import Seat
-from ui.i18n import Msg, card_name, t
+from ui.i18n import Msg, card_name, signed, t
 from ui.scene import Scene
 from ui.settings import SPEEDS
 from ui.table import layout as L
@@ -53,7 +53,8 @@ def decision_keys() -> tuple[set[int], set[int]]:
 HANDOVER_GUARD = 0.6
 BOT_POLL = 0.02  # seconds between two looks for a plug-in's answer while it thinks
 # while a person's decision may be taken back, the next bot thinks at least this long
-# (real seconds, at any speed): time to see the misclick and press Undo
+# (real seconds, at any speed; unless bots are set to answer at once): time to see the
+# misclick and press Undo
 UNDO_GRACE = 1.5
 UNDO_KEYS = (pygame.K_u, pygame.K_BACKSPACE)
 KEYS_APART = "   ·   "  # between the hint and the keys in the bar's detail line
@@ -199,6 +200,7 @@ class TableScene(Scene):
         self.presenter = Presenter(self.shown, self.layout, self.seed, cfg.reduced_motion)
         self.presenter.timeline.speed = cfg.speed
         self.presenter.cue = self._cue
+        self.presenter.fonts = self.app.assets.font
         self._say_bot_notices()
         self.think: float | None = None
         self.gate_open = False
@@ -543,8 +545,8 @@ class TableScene(Scene):
                 return
             if self.think is None:
                 self.think = self.app.config.think_time / max(0.1, self.presenter.timeline.speed)
-                if self.take_back is not None:
-                    self.think = max(self.think, UNDO_GRACE)
+                if self.take_back is not None and self.app.config.think_time > 0:
+                    self.think = max(self.think, UNDO_GRACE)  # bots that think, think on
                 self.app.invalidate()
             self.think -= dt
             if self.think <= 0:
@@ -615,7 +617,7 @@ class TableScene(Scene):
                 o = odds(self.game, d.seat)
                 if o is not None:
                     detail = (
-                        t("hint.text", bust=round(o.bust * 100), gain=f"{o.gain:+.1f}")
+                        t("hint.text", bust=round(o.bust * 100), gain=signed(o.gain))
                         + KEYS_APART
                         + detail
                     )

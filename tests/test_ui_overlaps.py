@@ -1,0 +1,135 @@
+"""Text over text, never: a round's count beside the player's name, the piles' labels
+apart, every bot seat wearing its BOT badge, one word for each status — at every size,
+seat count and language the table is tested in."""
+
+import itertools
+import random
+
+import pygame
+import pytest
+
+from game import bots, gamefile
+from game.engine import Game
+from game.rules import RuleOptions
+from ui import i18n
+from ui.config import Seat
+from ui.driver import make_app, press, pump
+from ui.table.replay_model import Replay
+
+from .test_ui_replay import SEED004
+
+
+@pytest.fixture(autouse=True)
+def _close_display():
+    yield
+    pygame.display.quit()
+    i18n.set_language("en")
+
+
+def bot_game(n: int, target: int, seed: int = 3) -> Replay:
+    names = [f"Jö{i + 1}" if i % 3 else f"Joséphine{i + 1}" for i in range(n)]
+    game = Game(names, RuleOptions(target=target), seed=seed, bots=["baseline"] * n)
+    choose, rng = bots.get("baseline"), random.Random(seed)
+    while not game.over:
+        d = game.pending
+        game.apply(choose(game.view(d.seat), game.legal_actions(), rng))
+    return Replay(gamefile.to_dict(game))
+
+
+def label_rects(app, scene) -> list[tuple[str, pygame.Rect]]:
+    out = []
+    for label in scene.presenter.labels:
+        img = app.assets.pill(label.text, label.size, label.color, label.bg)
+        out.append((label.text, img.get_rect(center=(round(label.pos[0]), round(label.pos[1])))))
+    return out
+
+
+CASES = [
+    ("en", (1280, 720), None),
+    ("fr", (1024, 600), None),
+    ("de", (800, 500), None),
+    ("en", (1920, 1080), 18),
+    ("fr", (1024, 600), 18),
+    ("de", (1280, 720), 6),
+]
+
+
+@pytest.mark.parametrize(("lang", "size", "seats"), CASES)
+def test_the_end_of_round_count_never_covers_a_name(lang, size, seats):
+    app = make_app(size=size, lang=lang, speed=8.0)
+    if seats is None:
+        scene = app.open_replay(SEED004)
+    else:
+        scene = app.show_replay(bot_game(seats, target=60), "test")
+    press(app, pygame.K_END)
+    pump(app, 2)
+    labels = label_rects(app, scene)
+    assert len(labels) == len(scene.game.players)  # every hand's result shows
+    names = app.views.table.name_rects
+    assert len(names) == len(scene.game.players)
+    for (text, rect), (seat, name) in itertools.product(labels, names.items()):
+        assert not rect.colliderect(name), (text, rect, scene.game.players[seat], name)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de"])
+@pytest.mark.parametrize("size", [(800, 500), (1024, 600), (1280, 720)])
+@pytest.mark.parametrize("n", [2, 6, 12, 18])
+def test_the_piles_labels_keep_apart(lang, size, n):
+    app = make_app(size=size, lang=lang, speed=8.0, think_time=0.0)
+    seats = [Seat(f"P{i}", "baseline") for i in range(n)]
+    table = app.start_game(seats, demo=True)
+    table.shown.draw_count, table.shown.discard_count = 100, 100  # the widest labels
+    table.shown.discard_top = "12"
+    table.shown.in_play = ["freeze"]
+    app.draw()
+    labels = app.views.table.pile_labels
+    assert len(labels) == 3
+    for a, b in itertools.pairwise(labels):
+        assert a.right + 4 <= b.left, (a, b)
+
+
+def test_every_bot_seat_wears_its_badge_even_crowded(monkeypatch):
+    app = make_app(size=(1024, 600), lang="fr", speed=8.0, think_time=0.0)
+    seats = [Seat("Maximilienne" + str(i), "baseline") for i in range(18)]
+    drawn: list[str] = []
+    pill = app.assets.pill
+
+    def spy(text, *args, **kwargs):
+        drawn.append(text)
+        return pill(text, *args, **kwargs)
+
+    monkeypatch.setattr(app.assets, "pill", spy)
+    app.start_game(seats, demo=True)
+    app.draw()
+    assert drawn.count(i18n.t("seat.bot")) == 18
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de"])
+def test_a_status_has_one_word_and_staying_speaks_as_the_stay_button(lang):
+    i18n.set_language(lang)
+    stayed, frozen = i18n.t("status.stayed"), i18n.t("status.frozen")
+    assert stayed != frozen
+    assert stayed[:3].casefold() == i18n.t("button.stay")[:3].casefold()  # RESTÉ, Rester
+
+
+@pytest.mark.parametrize(("lang", "shown"), [("en", "0.0"), ("fr", "0,0"), ("de", "0,0")])
+def test_an_expected_gain_that_rounds_to_nothing_has_no_sign(lang, shown, monkeypatch):
+    from ui.table import table as table_module
+    from ui.table.hint import Odds
+
+    app = make_app(size=(1280, 720), lang=lang, speed=8.0, think_time=0.0, hints=True)
+    table = app.start_game([Seat("Ana", None), Seat("Bo", "baseline")])
+    for _ in range(100):
+        if table.human_turn() is not None:
+            break
+        table.presenter.skip()
+        pump(app, 1)
+    monkeypatch.setattr(table_module, "odds", lambda game, seat: Odds(0.2, -0.04))
+    _prompt, detail = table.prompt()
+    assert f" {shown}" in detail and "-0" not in detail and "−0" not in detail
+    monkeypatch.setattr(table_module, "odds", lambda game, seat: Odds(0.2, -1.26))
+    assert (
+        table.prompt()[1]
+        .split(table_module.KEYS_APART)[0]
+        .endswith("−1.3" if lang == "en" else "−1,3")
+    )
