@@ -10,7 +10,12 @@ string drawn rather than a list of known ones:
   unless the caller accepted it (a name at a crowded table keeping at least 6
   characters);
 - every visible pygame_gui button and label: the text's width at its font must
-  fit the element's rect inside its border.
+  fit the element's rect inside its border;
+- every tooltip of a visible element is written in the game's font (pygame_gui's own
+  lacks the arrows and dashes the tips name keys with), with a glyph for each character.
+
+The walk includes the lesson's every caption (and its gentle refusal) and the replay
+bar with the coach's verdict.
 """
 
 from __future__ import annotations
@@ -28,6 +33,25 @@ from ui.driver import headless
 
 SIZES = [(800, 500), (1920, 1080)]
 LANGS = ["en", "fr", "de"]
+
+
+def tooltip_faults(manager) -> list[str]:
+    """Tooltips that would show a missing-glyph box, or not in the game's font."""
+    font = pygame.font.Font(str(assets_module.FONT_PATH), 14)
+    theme = manager.get_theme()
+    out = []
+    name = theme.get_font_info(["tool_tip", "text_box"])["name"]
+    for element in manager.get_sprite_group().sprites():
+        tip = getattr(element, "tool_tip_text", None)
+        if not element.visible or not tip:
+            continue
+        text = pygame_gui.core.utility.translate(tip, **(element.tool_tip_text_kwargs or {}))
+        if name != "dejavu_bold":
+            out.append(f"tooltip {text!r} in {name}")
+        missing = [c for c, m in zip(text, font.metrics(text), strict=True) if m is None]
+        if missing:
+            out.append(f"tooltip {text!r}: no glyph for {missing}")
+    return out
 
 
 def widget_overflows(manager) -> list[str]:
@@ -69,6 +93,7 @@ class Checker:
                 self.faults.append(f"{where}: {whole!r} cut to {shown!r}")
         assets_module.CLIPS.clear()
         self.faults += [f"{where}: {fault}" for fault in widget_overflows(app.manager)]
+        self.faults += [f"{where}: {fault}" for fault in tooltip_faults(app.manager)]
 
 
 @pytest.fixture
@@ -84,7 +109,7 @@ def checker():
 def test_no_text_is_cut_anywhere(lang, size, checker, tmp_path, monkeypatch):
     import tempfile
 
-    from tools.screenshot import gallery, menus, replays
+    from tools.screenshot import gallery, lesson, menus, replays
     from tools.screenshot_sheet import sheets
 
     # the tour's own folders (tools.screenshot: fixed names under the temp folder) in
@@ -97,6 +122,7 @@ def test_no_text_is_cut_anywhere(lang, size, checker, tmp_path, monkeypatch):
     menus(tmp_path, size, lang, shot=checker)
     sheets(tmp_path, checker, size, lang)
     replays(tmp_path, size, lang, shot=checker)
+    lesson(tmp_path, size, lang, shot=checker)
     shutil.rmtree(own, ignore_errors=True)
     faults = sorted(set(checker.faults))
     assert not faults, f"{len(faults)} texts cut at {size} in {lang}:\n" + "\n".join(faults)

@@ -7,6 +7,7 @@ import pytest
 
 from ui import i18n
 from ui.driver import button_center, click, make_app, press, pump, wait_until
+from ui.table import coach
 from ui.table.coach import line_msg, marks, strip_rect
 from ui.table.replay import ReplayScene
 from ui.table.review_screen import ReviewProgressScene, ReviewScene
@@ -45,7 +46,7 @@ def test_review_from_the_game_over_screen_jumps_to_a_costly_decision():
     i18n.set_language("en")
     click(app, button_center(review, "go0"))
     assert app.stack.top is replay and replay.k == worst[0].action
-    assert replay.prompt()[1].endswith(str(line_msg(worst[0])))  # the verdict in the bar
+    assert replay.prompt()[1].endswith(str(line_msg(worst[0], short=True)))  # in the bar
     # the marks: [ and ] step through them, a click on the strip jumps to the nearest
     ks = marks(replay.review)
     press(app, pygame.K_HOME)
@@ -128,3 +129,28 @@ def test_the_coach_reviews_off_the_windows_thread_with_a_bar_and_a_cancel(tmp_pa
     assert app.stack.top is scene and scene.review is None
     wait_until(app, lambda: progress.job.finished, seconds=5)  # it stopped at once
     assert progress.job.review is None
+
+
+def test_a_verdict_too_long_for_the_bar_is_shown_whole_over_the_table():
+    app = make_app(size=(800, 500), lang="fr", replay=str(SEED004))
+    pump(app, 3)
+    scene = app.stack.top
+    click(app, button_center(scene, "coach"))
+    wait_until(app, lambda: isinstance(app.stack.top, ReviewScene))
+    press(app, pygame.K_1)  # the costliest decision
+    assert app.stack.top is scene
+    verdict = coach.bar_note(scene, "")
+    assert verdict
+    line, detail = scene.prompt()
+    shown, note = scene._fit_note(line, detail)
+    assert note == verdict and verdict not in shown  # the bar says what comes next
+    drawn: list[str] = []
+    wrapped = app.assets.wrapped
+
+    def spy(text, *args, **kwargs):
+        drawn.append(str(text))
+        return wrapped(text, *args, **kwargs)
+
+    app.assets.wrapped = spy
+    app.draw()
+    assert verdict in drawn  # the table's caption holds it, whole

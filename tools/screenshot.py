@@ -1,7 +1,7 @@
 """Render a gallery of telling moments of the table, and every screen around it, to PNG.
 
     python -m tools.screenshot --out docs/screenshots [--size 1280x720] [--lang en]
-                               [--only table|menus|sheets]
+                               [--only table|menus|sheets|replay|lesson]
 
 Each moment is reached deterministically: a stacked deck (``Game(deck=...)``)
 and scripted decisions, bots driven by the script rather than by themselves.
@@ -39,7 +39,9 @@ from ui.driver import (  # noqa: E402
     scratch_home,
     settle,
     table_of,
+    wait_until,
 )
+from ui.table import coach  # noqa: E402
 from ui.table.table import TableScene  # noqa: E402
 
 
@@ -345,8 +347,68 @@ def replays(out: Path, size=(1280, 720), lang: str = "en", shot=shot) -> list[Pa
     pump(app, 2)
     path = out / f"replay-{lang}.png"
     shot(app, path)
+    made = [path]
+    # the coach's verdict in the bar, at the game's costliest decision
+    coach.command(scene, "coach")
+    wait_until(app, lambda: scene.review is not None and app.stack.top is not scene)
+    press(app, pygame.K_ESCAPE)  # the review's page closed: the replay, reviewed
+    costly = [d for d in scene.review.decisions if d.costly]
+    scene.goto(max(costly, key=lambda d: d.cost_win).action if costly else 0)
+    pump(app, 2)
+    path = out / f"replay-coach-{lang}.png"
+    shot(app, path)
+    made.append(path)
     pygame.quit()
-    return [path]
+    return made
+
+
+def lesson(out: Path, size=(1280, 720), lang: str = "en", shot=shot) -> list[Path]:
+    """Learn to play, each caption as a newcomer meets it: ``lesson-<step>-<lang>.png``,
+    and the gentle refusal of a stay where the lesson needs a card (``lesson-insist``)."""
+    from ui.table.summary import RoundSummary
+    from ui.table.tutorial import start as start_lesson
+
+    out.mkdir(parents=True, exist_ok=True)
+    app = App(Config(size=size, lang=lang, seed=11, speed=3.0, home=scratch_home()))
+    scene: Any = start_lesson(app)
+    made: list[Path] = []
+
+    def save(name: str) -> None:
+        pump(app, 1)
+        path = out / f"lesson-{name}-{lang}.png"
+        shot(app, path)
+        made.append(path)
+
+    seen: set[str] = set()
+    for _ in range(600):
+        pump(app, 1, dt=0.1)
+        if scene.finished:
+            save("done")
+            break
+        if isinstance(app.stack.top, RoundSummary):
+            press(app, pygame.K_RETURN)
+            continue
+        step, d = scene.step, scene.ready_turn()
+        if not scene.presenter.settled or (step is None and d is None):
+            continue
+        if step is not None and step.key not in seen:
+            seen.add(step.key)
+            save(step.key)
+            if step.key == "hit":
+                press(app, pygame.K_s)  # a stay where a card is needed: asked gently again
+                save("insist")
+        if step is not None and step.want == "ok":
+            press(app, pygame.K_RETURN)
+        elif d is None:
+            continue
+        elif d.kind == "target":
+            press(app, pygame.K_1)
+        elif step is None or step.key == "stay":
+            press(app, pygame.K_s)
+        else:
+            press(app, pygame.K_h)
+    pygame.quit()
+    return made
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -355,7 +417,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--size", default="1280x720")
     parser.add_argument("--lang", default="en", choices=("en", "fr", "de"))
     parser.add_argument(
-        "--only", choices=("table", "menus", "sheets", "replay"), help="one of the galleries"
+        "--only",
+        choices=("table", "menus", "sheets", "replay", "lesson"),
+        help="one of the galleries",
     )
     args = parser.parse_args(argv)
     if args.only in (None, "table"):
@@ -368,6 +432,8 @@ def main(argv: list[str] | None = None) -> int:
         sheets(Path(args.out), shot, parse_size(args.size), args.lang)
     if args.only in (None, "replay"):
         replays(Path(args.out), parse_size(args.size), args.lang)
+    if args.only in (None, "lesson"):
+        lesson(Path(args.out), parse_size(args.size), args.lang)
     return 0
 
 

@@ -420,6 +420,9 @@ STRINGS = {
         "Manche {round} : {who} reste à {risk} % de risque de sauter avec {score} points"
     ),
     "review.target_line": "Manche {round} : {who} donne la carte {card} à {target}",
+    "review.bar_hit": "{who} pioche",
+    "review.bar_stay": "{who} reste",
+    "review.bar_target": "{who} donne la carte {card} à {target}",
     "review.expert": "l'expert : {what}",
     "review.matched": "{what}, comme l'expert",
     "review.cost": "{what} : {points} points espérés, {win} % de chances de gagner ({expert})",

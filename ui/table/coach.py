@@ -69,26 +69,21 @@ class ReviewJob:
         self._stop.set()
 
 
-def line_msg(d: Reviewed) -> Msg:
-    """One decision as a sentence in the language of the moment."""
-    if d.decision == "hit_or_stay":
-        what = Msg(
-            f"review.{d.did}_line",
-            round=d.round,
-            who=d.player,
-            risk=f"{d.bust_risk * 100:.0f}",
-            score=d.score,
-        )
-        expert = Msg("review.expert", what=Msg(f"button.{d.expert}"))
+def line_msg(d: Reviewed, short: bool = False) -> Msg:
+    """One decision as a sentence in the language of the moment; ``short``: without its
+    round and the hand it was made on (the replay's bar, where the table shows them)."""
+    hit_or_stay = d.decision == "hit_or_stay"
+    expert = Msg("review.expert", what=Msg(f"button.{d.expert}") if hit_or_stay else d.expert)
+    card = card_msg(d.card or "")
+    if short and hit_or_stay:
+        what = Msg(f"review.bar_{d.did}", who=d.player)
+    elif short:
+        what = Msg("review.bar_target", who=d.player, card=card, target=d.did)
+    elif hit_or_stay:
+        risk = f"{d.bust_risk * 100:.0f}"
+        what = Msg(f"review.{d.did}_line", round=d.round, who=d.player, risk=risk, score=d.score)
     else:
-        what = Msg(
-            "review.target_line",
-            round=d.round,
-            who=d.player,
-            card=card_msg(d.card or ""),
-            target=d.did,
-        )
-        expert = Msg("review.expert", what=d.expert)
+        what = Msg("review.target_line", round=d.round, who=d.player, card=card, target=d.did)
     if d.matched:
         return Msg("review.matched", what=what)
     return Msg(
@@ -158,7 +153,7 @@ def bar_note(scene, detail: str) -> str:
     about to be made (who decides and what they did say what comes next)."""
     for d in scene.review.decisions:
         if d.action == scene.k:
-            return f"{t('review.coach')}: {line_msg(d)}"
+            return f"{t('review.coach')}  ·  {line_msg(d, short=True)}"
     return detail
 
 

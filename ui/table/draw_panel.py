@@ -203,7 +203,8 @@ def draw_bar(
 
 def detail_lines(font: pygame.font.Font, width: int, detail: str) -> list[str] | None:
     """``detail`` on one line, or on two broken at one of its separators (a wide
-    ``"   ·   "`` first, then a ``" · "``) so that both fit ``width``; None if neither does.
+    ``"   ·   "`` first, then a ``" · "``, then after a colon) so that both fit ``width``;
+    None if none does.
 
     >>> class Font:  # ten pixels a character
     ...     def size(self, text): return (10 * len(text), 10)
@@ -216,7 +217,7 @@ def detail_lines(font: pygame.font.Font, width: int, detail: str) -> list[str] |
     """
     if font.size(detail)[0] <= width:
         return [detail]
-    for pattern in (r" {2,}· {2,}", r" · "):
+    for pattern in (r" {2,}· {2,}", r" · ", r" ?: "):
         for m in re.finditer(pattern, detail):
             lines = [detail[: m.start()], detail[m.end() :]]
             if all(font.size(line)[0] <= width for line in lines):

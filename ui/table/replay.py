@@ -230,7 +230,9 @@ class ReplayScene(TableScene):
             target=self.presenter.who_msg(d.action.target),
         )
 
-    def prompt(self) -> tuple[str, str]:
+    def prompt(self, coached: bool = True) -> tuple[str, str]:
+        """The bar's two lines; ``coached``: the coach's verdict in place of what comes next,
+        at a reviewed decision."""
         n = len(self.replay)
         if self.k == 0:
             what = t("replay.at_start")
@@ -250,7 +252,7 @@ class ReplayScene(TableScene):
                 else t("prompt.target", name=who, card=card_name(d.card or ""))
             )
             detail = t("replay.next", what=nxt) if self.k < n else t("replay.file_ends", what=nxt)
-            if self.review is not None:
+            if self.review is not None and coached:
                 detail = coach.bar_note(self, detail)
         return line, f"{self.title}  ·  {detail}"
 
@@ -271,19 +273,40 @@ class ReplayScene(TableScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         lay, views, p, assets = self.layout, self.app.views, self.presenter, self.app.assets
-        views.table.draw(surface, lay, self.shown, p, self.seat_states())
+        line, detail = self.prompt()
+        detail, note = self._fit_note(line, detail)
+        caption = p.caption
+        if note is not None:  # the coach's verdict, too long for the bar: over the table
+            p.caption = note
+        try:
+            views.table.draw(surface, lay, self.shown, p, self.seat_states())
+        finally:
+            p.caption = caption
         views.panel.draw(surface, lay, self.shown, p, p.timeline.speed, self.log_scroll)
-        self._draw_bar(surface)
+        self._draw_bar(surface, line, detail)
         if self.review is not None:
             coach.draw_marks(surface, self)
         for layer in (p.sprites, p.labels, p.confetti, p.banners):
             for item in layer:
                 item.draw(surface, assets)
 
-    def _draw_bar(self, surface: pygame.Surface) -> None:
+    def _fit_note(self, line: str, detail: str) -> tuple[str, str | None]:
+        """The bar's detail, and the coach's verdict when the bar cannot hold it whole (the
+        table's caption shows it then; the bar says what comes next)."""
+        if self.review is None:
+            return detail, None
+        note = coach.bar_note(self, "")
+        if not note:
+            return detail, None
+        lay, assets = self.layout, self.app.assets
+        whole = detail.partition("  ·  ")[2]  # without the file's name, at the least
+        if detail_fits(assets, lay, lay.hint.w, whole):
+            return detail, None
+        return self.prompt(coached=False)[1], note
+
+    def _draw_bar(self, surface: pygame.Surface, line: str, detail: str) -> None:
         """Decision k / n in gold, what it was, and below: the file and what comes next."""
         lay, assets = self.layout, self.app.assets
-        line, detail = self.prompt()
         head, _, what = line.partition("  ·  ")
         s = assets.fitted(head, lay.font(21), lay.font(16), GOLD, lay.prompt.w)
         r = surface.blit(s, s.get_rect(midleft=lay.prompt.midleft))

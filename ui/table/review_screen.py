@@ -47,7 +47,7 @@ class ReviewProgressScene(ButtonDialog):
     def build_ui(self) -> None:
         self.exit()
         d, u = self.dialog(), unit_for(self.app.size)
-        bw, bh = round(170 * u), round(40 * u)
+        bw, bh = round(170 * u), max(32, round(40 * u))  # the theme's corners need 32 px
         self.buttons["cancel"] = pygame_gui.elements.UIButton(
             pygame.Rect(d.centerx - bw // 2, d.bottom - bh - round(14 * u), bw, bh),
             t("files.cancel"),
@@ -115,12 +115,17 @@ class ReviewScene(ButtonDialog):
         self.build_ui()
 
     def rows(self, u: float) -> tuple[int, int, int]:
-        """y of the first summary line, the line height, y of the first costly decision."""
+        """y of the first summary line, the line height, y of the first costly decision
+        (each costly decision takes :meth:`costly_row`: two lines)."""
         d = self.dialog()
         row = round(26 * u)
         top = d.y + round(64 * u)
         shown = min(len(self.review.seats), 4)
         return top, row, top + (shown + 1) * row + round(8 * u)
+
+    @staticmethod
+    def costly_row(row: int) -> int:
+        return round(row * 1.7)
 
     def build_ui(self) -> None:
         self.exit()
@@ -128,6 +133,7 @@ class ReviewScene(ButtonDialog):
         u = unit_for(self.app.size)
         m = self.app.manager
         bw, bh, gap = round(170 * u), round(40 * u), round(14 * u)
+        crow = self.costly_row(round(26 * u))
         self.buttons["close"] = pygame_gui.elements.UIButton(
             pygame.Rect(d.centerx - bw // 2, d.bottom - bh - gap, bw, bh),
             t("review.close"),
@@ -138,7 +144,9 @@ class ReviewScene(ButtonDialog):
         for i, _d in enumerate(self.worst):
             w = round(56 * u)
             self.buttons[f"go{i}"] = pygame_gui.elements.UIButton(
-                pygame.Rect(d.right - w - round(24 * u), y + i * row + 2, w, row - 4),
+                pygame.Rect(
+                    d.right - w - round(24 * u), y + i * crow + (crow - row) // 2 + 2, w, row - 4
+                ),
                 f"{i + 1} ▶",
                 m,
                 object_id="#tool_button",
@@ -213,19 +221,16 @@ class ReviewScene(ButtonDialog):
             GOLD,
             midleft=(x0, y - row // 2),
         )
+        crow = self.costly_row(row)
         for i, dec in enumerate(self.worst):
-            band = pygame.Rect(x0 - 8, y + i * row, width + 16, row)
+            band = pygame.Rect(x0 - 8, y + i * crow, width + 16, crow)
             if i % 2 == 0:
                 pygame.draw.rect(img, BAND, band, border_radius=6)
-            self.text(
-                img,
-                f"{i + 1}. {line_msg(dec)}",
-                max(10, round(14 * u)),
-                CREAM,
-                midleft=(x0, band.centery),
-                width=width - round(70 * u),
+            line = self.app.assets.wrapped(
+                f"{i + 1}. {line_msg(dec)}", max(10, round(14 * u)), CREAM, width - round(70 * u), 2
             )
-        chart_top = y + max(1, len(self.worst)) * row + round(40 * u)
+            img.blit(line, line.get_rect(midleft=(x0, band.centery)))
+        chart_top = y + max(1, len(self.worst)) * crow + round(40 * u)
         chart = pygame.Rect(
             x0 + round(150 * u),
             chart_top,
