@@ -40,8 +40,10 @@ def tooltip_faults(manager) -> list[str]:
     font = pygame.font.Font(str(assets_module.FONT_PATH), 14)
     theme = manager.get_theme()
     out = []
-    name = theme.get_font_info(["tool_tip", "text_box"])["name"]
-    for element in manager.get_sprite_group().sprites():
+    probe = pygame_gui.elements.UITooltip("?", (0, 0), manager)  # as pygame_gui makes one
+    name = theme.get_font_info(probe.text_block.combined_element_ids)["name"]
+    probe.kill()
+    for element in list(manager.get_sprite_group().sprites()):
         tip = getattr(element, "tool_tip_text", None)
         if not element.visible or not tip:
             continue
