@@ -121,3 +121,19 @@ def test_the_lesson_offers_no_undo():
     assert scene.game.hands[0].status == "stayed"
     press(app, pygame.K_u)
     assert scene.game.hands[0].status == "stayed" and not undo_shown(scene)
+
+
+def test_the_sound_key_mutes_and_unmutes_and_the_choice_is_kept(tmp_path):
+    app = make_app(home=str(tmp_path), size=(1280, 720), seed=3, think_time=0.0, lang="en")
+    app.change_settings(volume=0.6)
+    app.start_game(SOLO)
+    press(app, pygame.K_v)
+    assert app.sound.volume == 0.0 and app.settings.muted
+    assert any(text.startswith("Sound off") for text in app.notices.texts)
+    home = str(tmp_path)
+    pygame.display.quit()
+    again = make_app(home=home, size=(1280, 720), seed=3, think_time=0.0, lang="en")
+    assert again.sound.volume == 0.0 and again.config.volume == 0.6  # still muted
+    again.start_game(SOLO)
+    press(again, pygame.K_v)
+    assert again.sound.volume == 0.6 and not again.settings.muted

@@ -80,7 +80,7 @@ class App:
         self.views = Views(TableView(self.assets), PanelView(self.assets))
         self.notices = Notices()
         self.saves = Saves(self.dirs)
-        self.sound = Sound(config.volume)
+        self.sound = Sound(0.0 if self.settings.muted else config.volume)
         self.stack = SceneStack()
         self.clock = pygame.time.Clock()
         #: plug-in specs that may run: named by the person (flags, the setup screen) or
@@ -389,20 +389,23 @@ class App:
             cfg.reduced_motion = new.reduced_motion
             for table in self.tables():
                 table.presenter.reduced = new.reduced_motion
-        if "hints" in changes:
-            cfg.hints = new.hints
-        if "volume" in changes:
-            cfg.volume = new.volume
-            self.sound.set_volume(new.volume)
-        if "fullscreen" in changes and new.fullscreen != self.fullscreen:
-            self.toggle_fullscreen()
-        if "window" in changes and new.window != cfg.size:
-            cfg.size = new.window
-            if not self.fullscreen:
-                self.resize(new.window)
+        for name in ("hints", "volume"):
+            if name in changes:
+                setattr(cfg, name, getattr(new, name))
+        if "volume" in changes or "muted" in changes:
+            self.sound.set_volume(0.0 if new.muted else cfg.volume)
+        self._apply_window(changes, new)
         if new != old and not settings_file.save(new, self.dirs.settings):
             self.notify(t("notice.settings_unsaved", file=str(self.dirs.settings)), error=True)
         self.invalidate()
+
+    def _apply_window(self, changes: dict, new: Settings) -> None:
+        if "fullscreen" in changes and new.fullscreen != self.fullscreen:
+            self.toggle_fullscreen()
+        if "window" in changes and new.window != self.config.size:
+            self.config.size = new.window
+            if not self.fullscreen:
+                self.resize(new.window)
 
     def set_language(self, lang: str) -> None:
         """Every string and the action cards' art in ``lang``, now, without losing anything."""

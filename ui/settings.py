@@ -39,6 +39,7 @@ class Settings:
     reduced_motion: bool = False
     hints: bool = True
     volume: float = 0.7
+    muted: bool = False  # the table's V: sound off, the volume kept for when it comes back
     window: tuple[int, int] = (1280, 720)
     fullscreen: bool = False
 
@@ -64,7 +65,7 @@ def _check(key: str, value: Any) -> Any:
         return _number(value, 0.1, 20.0)
     if key == "volume":
         return _number(value, 0.0, 1.0)
-    if key in ("reduced_motion", "hints", "fullscreen"):
+    if key in ("reduced_motion", "hints", "fullscreen", "muted"):
         return value if isinstance(value, bool) else None
     if key == "window":
         if (

@@ -28,7 +28,7 @@ STRINGS = {
     "keys.stay": "a",
     "prompt.keys_target": "Leuchtenden Platz anklicken oder seine Taste drücken",
     "prompt.keys_watch": (
-        "Klick oder Leertaste: überspringen · + / −: Tempo · M: ohne Bewegung · Esc: Pause"
+        "Klick oder Leertaste: überspringen · + / −: Tempo · M: ohne Bewegung · V: Ton · Esc: Pause"
     ),
     "who.bot": "Bot {name}",
     "card.freeze": "Freeze",
@@ -204,6 +204,8 @@ STRINGS = {
     "stats.record_failed": "Das Spiel konnte nicht in die Statistik aufgenommen werden ({reason}).",
     "menu.saved_game": "Offenes Spiel · Runde {round} · {players} · gespeichert um {time}",
     "caption.resumed": "Spiel fortgesetzt — Runde {round}",
+    "notice.sound_off": "Ton aus (V: wieder an)",
+    "notice.sound_on": "Ton an",
     "caption.undone": "{who} nimmt die letzte Entscheidung zurück",
     "caption.round.to_you": "Runde {round} — du gibst",
     "caption.hit.you": "Du ziehst",

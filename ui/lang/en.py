@@ -26,7 +26,9 @@ STRINGS = {
     "keys.hit": "h",  # the letter that hits in this language (H and S always work too)
     "keys.stay": "s",
     "prompt.keys_target": "Click a glowing seat or press its key",
-    "prompt.keys_watch": "Click or Space: skip · + / −: speed · M: reduced motion · Esc: pause",
+    "prompt.keys_watch": (
+        "Click or Space: skip · + / −: speed · M: reduced motion · V: sound · Esc: pause"
+    ),
     "who.bot": "Bot {name}",
     "card.freeze": "Freeze",
     "card.flip_three": "Flip Three",
@@ -198,6 +200,8 @@ STRINGS = {
     "stats.record_failed": "The game could not be counted in the statistics ({reason}).",
     "menu.saved_game": "Unfinished game · round {round} · {players} · saved at {time}",
     "caption.resumed": "Game resumed — round {round}",
+    "notice.sound_off": "Sound off (V: on again)",
+    "notice.sound_on": "Sound on",
     "caption.undone": "{who} takes back the last decision",
     "caption.round.to_you": "Round {round} — you deal",
     "caption.hit.you": "You hit",

@@ -28,7 +28,7 @@ STRINGS = {
     "keys.stay": "r",
     "prompt.keys_target": "Cliquez une place lumineuse ou tapez sa touche",
     "prompt.keys_watch": (
-        "Clic ou Espace : passer · + / − : vitesse · M : sans mouvement · Échap : pause"
+        "Clic ou Espace : passer · + / − : vitesse · M : sans mouvement · V : son · Échap : pause"
     ),
     "who.bot": "Bot {name}",
     "card.freeze": "Stop",
@@ -208,6 +208,8 @@ STRINGS = {
     "stats.record_failed": "La partie n'a pas pu être comptée dans les statistiques ({reason}).",
     "menu.saved_game": "Partie en cours · manche {round} · {players} · enregistrée à {time}",
     "caption.resumed": "Partie reprise — manche {round}",
+    "notice.sound_off": "Son coupé (V : le remettre)",
+    "notice.sound_on": "Son remis",
     "caption.undone": "{who} reprend sa dernière décision",
     "caption.round.to_you": "Manche {round} — vous distribuez",
     "caption.hit.you": "Vous piochez",

@@ -498,7 +498,7 @@ class TableScene(Scene):
         return False
 
     def _setting_key(self, key: int) -> bool:
-        """The keys that work at any moment: speed, reduced motion, Undo."""
+        """The keys that work at any moment: speed, reduced motion, sound, Undo."""
         if key in (pygame.K_PLUS, pygame.K_KP_PLUS, pygame.K_EQUALS):
             self.app.change_settings(speed=next_speed(self.presenter.timeline.speed, True))
             return True
@@ -508,6 +508,11 @@ class TableScene(Scene):
         if key == pygame.K_m:  # reduced motion: captions, no travel
             self.app.change_settings(reduced_motion=not self.presenter.reduced)
             self.presenter.skip()
+            return True
+        if key == pygame.K_v:  # sound off and on again
+            muted = not self.app.settings.muted
+            self.app.change_settings(muted=muted)
+            self.app.notify(t("notice.sound_off" if muted else "notice.sound_on"))
             return True
         return key in UNDO_KEYS and self.undo()
 
