@@ -3,9 +3,14 @@
     python -m tools.bench_ui [--frames 600] [--idle 5] [--size 1280x720] [--seats 8]
 
 Runs headless with software rendering (``SDL_VIDEODRIVER=dummy`` unless set).
-Targets: median frame ≤ 4 ms and 95th percentile ≤ 8 ms at 1280×720
+Targets: median frame ≤ 1 ms and 95th percentile ≤ 2 ms at 1280×720
 with 8 seats mid-round and animations running; an idle table ≤ 5 % of one
 core; the first frame ≤ 1 s after start with cached card art.
+
+Each frame is timed twice: on the wall clock, and as the CPU time the window's thread
+spent on it (``time.thread_time``), which a busy machine does not inflate: when other
+processes share the cores, a frame's wall time includes the moments the system gave
+its core to them.
 """
 
 from __future__ import annotations
@@ -35,9 +40,10 @@ def _top(app: Any) -> Any:
 PROJECT = Path(__file__).resolve().parent.parent
 
 
-def frame_times(size, seats: int, frames: int) -> tuple[list[float], list[float]]:
-    """Milliseconds per frame (events, update, draw, flip) while the table animates,
-    and the part of each spent in ``pygame.display.flip`` (handing the frame to the OS)."""
+def frame_times(size, seats: int, frames: int) -> tuple[list[float], list[float], list[float]]:
+    """Milliseconds per frame (events, update, draw, flip) while the table animates, the
+    part of each spent in ``pygame.display.flip`` (handing the frame to the OS), and the
+    CPU time of the window's thread per frame."""
     import pygame
 
     from ui.app import App
@@ -63,6 +69,7 @@ def frame_times(size, seats: int, frames: int) -> tuple[list[float], list[float]
     pygame.display.flip = timed_flip
     times: list[float] = []
     flips: list[float] = []
+    cpu: list[float] = []
     for _ in range(frames * 20):
         if len(times) >= frames:
             break
@@ -70,14 +77,15 @@ def frame_times(size, seats: int, frames: int) -> tuple[list[float], list[float]
             _top(app).choose(_top(app).BUTTONS[0][0])
         moving = table.presenter.animating
         spent[0] = 0.0
-        t0 = time.perf_counter()
+        c0, t0 = time.thread_time(), time.perf_counter()
         app.step(dt=1 / 60)
-        elapsed = time.perf_counter() - t0
+        elapsed, used = time.perf_counter() - t0, time.thread_time() - c0
         if moving:
             times.append(elapsed * 1000)
             flips.append(spent[0] * 1000)
+            cpu.append(used * 1000)
     pygame.display.flip = flip
-    return times, flips
+    return times, flips, cpu
 
 
 def idle_cpu(size, seconds: float) -> float:
@@ -142,9 +150,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seats", type=int, default=8)
     args = p.parse_args(argv)
     size = parse_size(args.size)
-    times, flips = frame_times(size, args.seats, args.frames)
+    times, flips, cpu_times = frame_times(size, args.seats, args.frames)
     drawn = sorted(t - f for t, f in zip(times, flips, strict=True))
     times.sort()
+    cpu_times.sort()
     p95 = times[int(len(times) * 0.95) - 1]
     print(
         f"frames while animating: {len(times)} at {size[0]}x{size[1]}, {args.seats} seats, "
@@ -152,8 +161,14 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(
         f"  median {statistics.median(times):.2f} ms   p95 {p95:.2f} ms   "
-        f"max {times[-1]:.2f} ms   (targets: 4 / 8 ms)"
+        f"max {times[-1]:.2f} ms   (targets: 1 / 2 ms)"
     )
+    print(
+        f"  CPU of the window's thread: median {statistics.median(cpu_times):.2f} ms   "
+        f"p95 {cpu_times[int(len(cpu_times) * 0.95) - 1]:.2f} ms   max {cpu_times[-1]:.2f} ms"
+    )
+    load = os.getloadavg()[0] / (os.cpu_count() or 1)
+    print(f"  load on the machine: {load:.2f} runnable processes a core (1 min average)")
     print(
         f"  of which display.flip: median {statistics.median(flips):.2f} ms; without it "
         f"median {statistics.median(drawn):.2f} ms, "
