@@ -1,6 +1,7 @@
 """Learn to play: the guided first game reaches each of its steps with scripted input, in
 order; the player's choices count; its captions exist in every language."""
 
+import itertools
 import re
 from pathlib import Path
 
@@ -221,7 +222,8 @@ def test_the_lesson_speaks_to_the_player_and_counts_its_rounds_on(lang):
     wrong, right = SECOND_PERSON[lang]
     assert not any(line.startswith(wrong) for line in lines)
     assert any(line.startswith(right) for line in lines)
-    assert any(line == i18n.t("caption.round", round=3, dealer="Bob") for line in lines)
+    assert i18n.t("caption.round", round=3, dealer="Ada") in lines  # the deal passes left
+    assert i18n.t("caption.round.to_you", round=2) in lines  # and comes to the player
 
 
 @pytest.mark.parametrize(("lang", "size"), [("en", (1280, 720)), ("fr", (1024, 600))])
@@ -267,3 +269,8 @@ def test_the_tray_step_points_at_the_card_set_aside_and_its_words_agree():
 
     play_watching(app, scene, watch)
     assert sorted(set(checked)) == ["saved", "tray"]
+
+
+def test_the_deal_passes_left_from_lesson_to_lesson():
+    dealers = [lessons.lesson_data(i)["dealer"] for i in range(lessons.LESSONS)]
+    assert all((b - a) % 3 == 1 for a, b in itertools.pairwise(dealers))  # R2.3

@@ -2,7 +2,9 @@
 
 Five short rounds against two friendly bots, Ada and Bob, each dealt from a
 stacked deck read from a ``flip7/1`` file (``game/lessons/lessonN.json``:
-the same cards every time). They bring, in this order: hit and stay, a bust
+the same cards every time). The deal passes left from lesson to lesson as from
+round to round (R2.3): Bob, the player, Ada, Bob, the player — so in some lessons
+the bots play before the player (R3.1). They bring, in this order: hit and stay, a bust
 (R3.2, R4.2); a modifier and x2 (R7.2, R7.3); a Second Chance saving a
 duplicate (R5.3); a Freeze (R5.2); a Flip Three with a card staged in the tray
 (R5.4, R5.4.2) and the effect queue
@@ -92,6 +94,11 @@ class Step:
     rule: str | None  #: the Rules screen's text it quotes (``ui/lang``)
     clauses: str  #: docs/rules.md clause ids
     sticky: bool = False  #: shown as long as ``when`` holds (not done by one decision)
+
+
+def _first_decision(game: Game) -> bool:
+    """The person has not decided yet this round (the seats before them may have)."""
+    return not any(a.seat == YOU for a in game.actions)
 
 
 def _hand(game: Game) -> Hand:
@@ -186,7 +193,7 @@ STEPS: tuple[Step, ...] = (
     Step(
         "round_freeze",
         2,
-        lambda g: _my_turn(g) and not g.actions,
+        lambda g: _my_turn(g) and _first_decision(g),
         "bar",
         "hit",
         "rules.basics.turn",
@@ -205,7 +212,7 @@ STEPS: tuple[Step, ...] = (
     Step(
         "round_flip_three",
         3,
-        lambda g: _my_turn(g) and not g.actions,
+        lambda g: _my_turn(g) and _first_decision(g),
         "bar",
         "hit",
         "rules.basics.turn",
