@@ -161,7 +161,8 @@ STRINGS = {
     "sheet.exported": "Exportiert: {file}",
     "sheet.export_failed": "Export nicht möglich: {reason}",
     "sheet.won": "{name} gewinnt mit {total} nach Runde {round}",
-    "sheet.extra": "nach dem Ende eingetippte Runden: {rounds}",
+    "sheet.extra.one": "nach dem Ende eingetippte Runde: {rounds}",
+    "sheet.extra.other": "nach dem Ende eingetippte Runden: {rounds}",
     "sheet.tiebreak": "Gleichstand an der Spitze: eine weitere Runde",
     "sheet.round_deals": "Runde {round} · {name} gibt",
     "sheet.cell": "Runde {round} · {name}",
@@ -194,7 +195,8 @@ STRINGS = {
     "stats.col.bust_rate": "Raus",
     "stats.col.flip7s": "Flip 7",
     "stats.col.best": "Beste Runde",
-    "stats.games": "{count} Spiele im Programm zu Ende gespielt",
+    "stats.games.one": "{count} Spiel im Programm zu Ende gespielt",
+    "stats.games.other": "{count} Spiele im Programm zu Ende gespielt",
     "stats.none": "Noch kein beendetes Spiel: die Statistik zählt jedes hier zu Ende "
     "gespielte Spiel.",
     "stats.none_players": "Noch kein menschlicher Spieler in den beendeten Spielen.",
@@ -379,10 +381,10 @@ STRINGS = {
     "review.working": "Der Coach analysiert das Spiel … {percent}\u00a0%",
     "review.failed": "Die Analyse ist fehlgeschlagen.",
     "review.title": "Die Analyse des Coachs",
-    "review.summary": (
-        "{who}: {n} Entscheidungen geprüft, {matched} wie der Experte; "
-        "{points} erwartete Punkte liegen gelassen"
-    ),
+    "review.summary.one": "{who}: {n} Entscheidung geprüft, {matched} wie der Experte; {left}",
+    "review.summary.other": "{who}: {n} Entscheidungen geprüft, {matched} wie der Experte; {left}",
+    "review.left.one": "{points} erwarteter Punkt liegen gelassen",
+    "review.left.other": "{points} erwartete Punkte liegen gelassen",
     "review.costliest": "Die teuersten Entscheidungen",
     "review.none": "Keine teure Entscheidung: gut gespielt!",
     "review.go": "Zu dieser Entscheidung in der Wiederholung (1–3)",
@@ -393,7 +395,8 @@ STRINGS = {
     "review.target_line": "Runde {round}: {who} gibt die Karte {card} an {target}",
     "review.expert": "Experte: {what}",
     "review.matched": "{what}, wie der Experte",
-    "review.cost": "{what}: {points} erwartete Punkte, {win} % Gewinnchance ({expert})",
+    "review.cost.one": "{what}: {points} erwarteter Punkt, {win} % Gewinnchance ({expert})",
+    "review.cost.other": "{what}: {points} erwartete Punkte, {win} % Gewinnchance ({expert})",
     # the guided first game (ui/table/tutorial.py)
     "tutorial.menu": "Spielen lernen",
     "tutorial.offer": (

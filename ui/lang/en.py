@@ -156,7 +156,8 @@ STRINGS = {
     "sheet.exported": "Exported: {file}",
     "sheet.export_failed": "Could not export: {reason}",
     "sheet.won": "{name} wins with {total} after round {round}",
-    "sheet.extra": "rounds typed after the end: {rounds}",
+    "sheet.extra.one": "round typed after the end: {rounds}",
+    "sheet.extra.other": "rounds typed after the end: {rounds}",
     "sheet.tiebreak": "Tie at the top: one more round",
     "sheet.round_deals": "Round {round} · {name} deals",
     "sheet.cell": "Round {round} · {name}",
@@ -189,7 +190,8 @@ STRINGS = {
     "stats.col.bust_rate": "Busts",
     "stats.col.flip7s": "Flip 7s",
     "stats.col.best": "Best round",
-    "stats.games": "{count} games played to the end in the program",
+    "stats.games.one": "{count} game played to the end in the program",
+    "stats.games.other": "{count} games played to the end in the program",
     "stats.none": "No finished game yet: the statistics count every game played to its end here.",
     "stats.none_players": "No human player in the finished games yet.",
     "stats.none_bots": "No bot in the finished games yet.",
@@ -365,10 +367,12 @@ STRINGS = {
     "review.working": "The coach is reviewing the game… {percent}%",
     "review.failed": "The review could not be made.",
     "review.title": "The coach's review",
-    "review.summary": (
-        "{who}: {n} decisions reviewed, {matched} as the expert would; "
-        "{points} expected points left on the table"
+    "review.summary.one": "{who}: {n} decision reviewed, {matched} as the expert would; {left}",
+    "review.summary.other": (
+        "{who}: {n} decisions reviewed, {matched} as the expert would; {left}"
     ),
+    "review.left.one": "{points} expected point left on the table",
+    "review.left.other": "{points} expected points left on the table",
     "review.costliest": "The costliest decisions",
     "review.none": "No costly decision: well played!",
     "review.go": "Go to this decision in the replay (1–3)",
@@ -379,7 +383,8 @@ STRINGS = {
     "review.target_line": "Round {round}: {who} gave the {card} to {target}",
     "review.expert": "expert: {what}",
     "review.matched": "{what}, as the expert would",
-    "review.cost": "{what}: {points} expected points, {win}% to win ({expert})",
+    "review.cost.one": "{what}: {points} expected point, {win}% to win ({expert})",
+    "review.cost.other": "{what}: {points} expected points, {win}% to win ({expert})",
     # the guided first game (ui/table/tutorial.py)
     "tutorial.menu": "Learn to play",
     "tutorial.offer": "New to Flip 7? Learn to play: a guided first game, five short rounds (G)",

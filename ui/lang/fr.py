@@ -164,7 +164,8 @@ STRINGS = {
     "sheet.exported": "Exporté\u00a0: {file}",
     "sheet.export_failed": "Export impossible\u00a0: {reason}",
     "sheet.won": "{name} gagne avec {total} après la manche {round}",
-    "sheet.extra": "manches saisies après la fin\u00a0: {rounds}",
+    "sheet.extra.one": "manche saisie après la fin\u00a0: {rounds}",
+    "sheet.extra.other": "manches saisies après la fin\u00a0: {rounds}",
     "sheet.tiebreak": "Égalité en tête\u00a0: une manche de plus",
     "sheet.round_deals": "Manche {round} · {name} distribue",
     "sheet.cell": "Manche {round} · {name}",
@@ -198,7 +199,8 @@ STRINGS = {
     "stats.col.bust_rate": "Sauts",
     "stats.col.flip7s": "Flip 7",
     "stats.col.best": "Meilleure manche",
-    "stats.games": "{count} parties jouées jusqu'au bout dans le programme",
+    "stats.games.one": "{count} partie jouée jusqu'au bout dans le programme",
+    "stats.games.other": "{count} parties jouées jusqu'au bout dans le programme",
     "stats.none": "Pas encore de partie terminée\u00a0: les statistiques comptent chaque "
     "partie jouée ici jusqu'au bout.",
     "stats.none_players": "Aucun humain dans les parties terminées.",
@@ -381,10 +383,10 @@ STRINGS = {
     "review.working": "Le coach analyse la partie… {percent}\u00a0%",
     "review.failed": "L'analyse n'a pas pu être faite.",
     "review.title": "L'analyse du coach",
-    "review.summary": (
-        "{who} : {n} décisions analysées, {matched} comme l'expert ; "
-        "{points} points espérés laissés sur la table"
-    ),
+    "review.summary.one": "{who} : {n} décision analysée, {matched} comme l'expert ; {left}",
+    "review.summary.other": ("{who} : {n} décisions analysées, {matched} comme l'expert ; {left}"),
+    "review.left.one": "{points} point espéré laissé sur la table",
+    "review.left.other": "{points} points espérés laissés sur la table",
     "review.costliest": "Les décisions les plus coûteuses",
     "review.none": "Aucune décision coûteuse : bien joué !",
     "review.go": "Aller à cette décision dans le replay (1–3)",
@@ -399,7 +401,10 @@ STRINGS = {
     "review.target_line": "Manche {round} : {who} donne la carte {card} à {target}",
     "review.expert": "l'expert : {what}",
     "review.matched": "{what}, comme l'expert",
-    "review.cost": "{what} : {points} points espérés, {win} % de chances de gagner ({expert})",
+    "review.cost.one": "{what} : {points} point espéré, {win} % de chances de gagner ({expert})",
+    "review.cost.other": (
+        "{what} : {points} points espérés, {win} % de chances de gagner ({expert})"
+    ),
     # the guided first game (ui/table/tutorial.py)
     "tutorial.menu": "Apprendre à jouer",
     "tutorial.offer": (

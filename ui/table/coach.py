@@ -91,8 +91,9 @@ def line_msg(d: Reviewed) -> Msg:
         expert = Msg("review.expert", what=d.expert)
     if d.matched:
         return Msg("review.matched", what=what)
-    return Msg(
+    return Msg.counted(
         "review.cost",
+        round(d.cost_points, 1),
         what=what,
         points=_signed(d.cost_points, 1),
         win=_signed(d.cost_win * 100, 0),

@@ -17,7 +17,7 @@ from game.limits import MAX_TARGET, parse_int
 from game.tabletop.calculator import CardHand
 from game.tabletop.sheet import OVER, TIEBREAK, ScoreSheet, SheetError
 from ui.assets import CREAM, GOLD, MUTED, RED
-from ui.i18n import language, t
+from ui.i18n import language, t, tn
 from ui.paths import shown
 from ui.screens.forms import FormScene
 from ui.storage.sheet_store import SheetStore, SheetStoreError
@@ -333,7 +333,9 @@ class SheetScene(FormScene):
                 "sheet.won", name=s.players[winner], total=s.totals[winner], round=s.ended_after
             )
             if s.extra_rounds:
-                line += "  ·  " + t("sheet.extra", rounds=", ".join(map(str, s.extra_rounds)))
+                line += "  ·  " + tn(
+                    "sheet.extra", len(s.extra_rounds), rounds=", ".join(map(str, s.extra_rounds))
+                )
             return line, GOLD
         if s.status == TIEBREAK:
             return t("sheet.tiebreak"), GOLD
