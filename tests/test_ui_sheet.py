@@ -218,3 +218,38 @@ def test_the_dealer_badge_sits_beside_the_name_never_over_its_accents(size):
     name, pill = where[id(made["Léa"])], where[id(made["pill"])]
     assert not name.colliderect(pill)
     assert pill.left >= name.right  # beside it, on the same line
+
+
+def hover(app, pos, frames: int = 50) -> None:
+    pygame.mouse.set_pos(pos)
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0))
+    )
+    for _ in range(frames):
+        app.step(dt=1 / 30)
+
+
+@pytest.mark.parametrize("lang", i18n.LANGS)
+@pytest.mark.parametrize("size", [(800, 500), (1280, 720), (1920, 1080)])
+def test_no_tooltip_of_the_sheet_covers_a_button_or_a_field(tmp_path, lang, size):
+    from game.tabletop.sheet import ScoreSheet
+
+    app = make_app(home=str(tmp_path), lang=lang, size=size)
+    app.go("sheet", ScoreSheet(["Ana", "Bob", "Cy"]))
+    type_points(app, 12)  # a cell typed: Finish round is enabled, with its tooltip too
+    scene = app.stack.top
+    assert isinstance(scene, SheetScene)
+    tipped = [n for n, w in scene.widgets.items() if getattr(w, "tool_tip_text", None)]
+    assert {"finish", "export_pdf", "export_png", "blank_pdf", "blank_png"} <= set(tipped)
+    for name in tipped:
+        widget = scene.widgets[name]
+        if not widget.is_enabled:
+            continue
+        hover(app, widget.rect.center)
+        tip = widget.tool_tip
+        assert tip is not None, name
+        window = pygame.Rect((0, 0), size)
+        assert window.contains(tip.rect), (name, tip.rect)
+        for other_name, other in scene.widgets.items():
+            assert not tip.rect.colliderect(other.rect), (name, "covers", other_name)
+        hover(app, (2, 2), frames=2)

@@ -42,7 +42,13 @@ from ui.table import coach  # noqa: E402
 from ui.table.draw_panel import PanelView  # noqa: E402
 from ui.table.draw_table import TableView  # noqa: E402
 from ui.table.replay_model import Replay, load_replay  # noqa: E402
-from ui.theme import font_scale, make_manager, tooltip_due, unit_for  # noqa: E402
+from ui.theme import (  # noqa: E402
+    clear_tooltips,
+    font_scale,
+    make_manager,
+    tooltip_due,
+    unit_for,
+)
 
 if TYPE_CHECKING:
     from ui.table.replay import ReplayScene
@@ -479,6 +485,7 @@ class App:
                 return
         self.notices.keep_for(self.stack.top)
         self.manager.update(dt)
+        clear_tooltips(self.manager)
         self._updated = time.perf_counter()
         self.draw()
         self.frame += 1
