@@ -160,6 +160,11 @@ STRINGS = {
     "sheet.tip.blank": "Ein leerer Block zum Ausdrucken (3 bis 8 Spieler, 20 Runden)",
     "sheet.exported": "Exportiert: {file}",
     "sheet.export_failed": "Export nicht möglich: {reason}",
+    "sheet.open": "Öffnen",
+    "sheet.tip.open": "Den letzten Export im Betrachter des Systems öffnen, zum Drucken",
+    "sheet.viewer_failed": "Kein Betrachter konnte {file} öffnen ({reason}): die Datei "
+    "liegt in {folder}",
+    "sheet.viewer_gave_up": "das System hat kein Programm dafür",
     "sheet.won": "{name} gewinnt mit {total} nach Runde {round}",
     "sheet.extra.one": "nach dem Ende eingetippte Runde: {rounds}",
     "sheet.extra.other": "nach dem Ende eingetippte Runden: {rounds}",

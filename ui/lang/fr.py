@@ -163,6 +163,11 @@ STRINGS = {
     "sheet.tip.blank": "Une feuille vierge à imprimer (3 à 8 personnes, 20 manches)",
     "sheet.exported": "Exporté\u00a0: {file}",
     "sheet.export_failed": "Export impossible\u00a0: {reason}",
+    "sheet.open": "Ouvrir",
+    "sheet.tip.open": "Le dernier export dans la visionneuse du système, pour l'imprimer",
+    "sheet.viewer_failed": "Aucune visionneuse n'a pu ouvrir {file} ({reason})\u00a0: "
+    "le fichier est dans {folder}",
+    "sheet.viewer_gave_up": "le système n'a pas de programme pour ce fichier",
     "sheet.won": "{name} gagne avec {total} après la manche {round}",
     "sheet.extra.one": "manche saisie après la fin\u00a0: {rounds}",
     "sheet.extra.other": "manches saisies après la fin\u00a0: {rounds}",
