@@ -361,6 +361,7 @@ STRINGS = {
     # the replay viewer (ui/table/replay.py)
     "replay.menu": "Wiederholungen",
     "replay.files_title": "Eine Partie ansehen",
+    "replay.examples": "Mitgelieferte Beispiele",
     "replay.watch": "Ansehen",
     "replay.watch_game": "Ansehen",
     "replay.save_game": "Speichern",

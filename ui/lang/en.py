@@ -348,6 +348,7 @@ STRINGS = {
     # the replay viewer (ui/table/replay.py)
     "replay.menu": "Replays",
     "replay.files_title": "Watch a replay",
+    "replay.examples": "Examples shipped with the game",
     "replay.watch": "Watch",
     "replay.watch_game": "Watch replay",
     "replay.save_game": "Save replay",

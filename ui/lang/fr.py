@@ -365,6 +365,7 @@ STRINGS = {
     # the replay viewer (ui/table/replay.py)
     "replay.menu": "Revoir",
     "replay.files_title": "Revoir une partie",
+    "replay.examples": "Exemples fournis avec le jeu",
     "replay.watch": "Revoir",
     "replay.watch_game": "Revoir",
     "replay.save_game": "Enregistrer",
