@@ -297,6 +297,7 @@ STRINGS = {
     "weiter; der letzte Spielstand bleibt erhalten.",
     "notice.autosave_broken": "Das offene Spiel kann nicht fortgesetzt werden ({reason}). "
     "Die Datei bleibt als {file} erhalten.",
+    "summary.countdown": "{label} ({seconds})",
     "notice.settings_broken": "Die Einstellungsdatei ist unbrauchbar ({problem}): "
     "Standardwerte gelten, die alte Datei bleibt als {file} "
     "erhalten.",

@@ -286,6 +286,7 @@ STRINGS = {
     "the last save is kept.",
     "notice.autosave_broken": "The unfinished game cannot be continued ({reason}). "
     "The file is kept as {file}.",
+    "summary.countdown": "{label} ({seconds})",
     "notice.settings_broken": "The settings file could not be used ({problem}): defaults "
     "are back, the old file is kept as {file}.",
     "notice.settings_unsaved": "The settings could not be saved in {file}.",

@@ -301,6 +301,7 @@ STRINGS = {
     "continue ; le dernier enregistrement est conservé.",
     "notice.autosave_broken": "La partie en cours ne peut pas reprendre ({reason}). "
     "Le fichier est conservé sous le nom {file}.",
+    "summary.countdown": "{label} ({seconds})",
     "notice.settings_broken": "Le fichier de réglages est inutilisable ({problem}) : réglages "
     "par défaut, l'ancien fichier est conservé sous le nom {file}.",
     "notice.settings_unsaved": "Les réglages n'ont pas pu être enregistrés dans {file}.",

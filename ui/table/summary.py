@@ -8,6 +8,8 @@ totals round by round, with "Play again" and "Menu".
 
 from __future__ import annotations
 
+import math
+
 import pygame
 import pygame_gui
 
@@ -19,7 +21,8 @@ from ui.theme import unit_for, widen_buttons
 
 
 class Overlay(ButtonDialog):
-    """A dialog over the table with buttons; ``auto`` seconds in demo mode, then ``advance``."""
+    """A dialog over the table with buttons; in a demo its first button presses itself
+    after ``auto`` seconds, which it counts down on its label: "Next round (3)"."""
 
     BUTTONS: tuple[tuple[str, str], ...] = ()
     GO_ON: str | None = None  # the button that Enter, Space or N press ("go on")
@@ -36,10 +39,10 @@ class Overlay(ButtonDialog):
         u = unit_for(self.app.size)
         bw, bh, gap = round(170 * u), round(44 * u), round(14 * u)
         x = d.centerx - (len(self.BUTTONS) * (bw + gap) - gap) // 2
-        for i, (name, key) in enumerate(self.BUTTONS):
+        for i, (name, _key) in enumerate(self.BUTTONS):
             rect = pygame.Rect(x + i * (bw + gap), d.bottom - bh - gap, bw, bh)
             self.buttons[name] = pygame_gui.elements.UIButton(
-                rect, t(key), self.app.manager, object_id="#hit_button" if i == 0 else None
+                rect, self.label(i), self.app.manager, object_id="#hit_button" if i == 0 else None
             )
         widen_buttons(self.buttons.values(), self.app.size[0])
         self._key = None
@@ -51,15 +54,33 @@ class Overlay(ButtonDialog):
         elif key == pygame.K_ESCAPE:
             self.app.to_menu()
 
+    def label(self, i: int) -> str:
+        """Button ``i``'s text: the first one with the seconds left when it presses itself."""
+        text = t(self.BUTTONS[i][1])
+        if i == 0 and self.auto is not None:
+            return t("summary.countdown", label=text, seconds=self.seconds_left())
+        return text
+
+    def seconds_left(self) -> int:
+        """The whole seconds shown before the first button presses itself (3, 2, 1)."""
+        return max(1, math.ceil(self.auto - 1e-9)) if self.auto is not None else 0
+
     def update(self, dt: float) -> None:
         if self.auto is not None:
+            shown = self.seconds_left()
             self.auto -= dt
             if self.auto <= 0:
                 self.auto = None
                 self.choose(self.BUTTONS[0][0])
+            elif self.seconds_left() != shown and self.BUTTONS[0][0] in self.buttons:
+                self.buttons[self.BUTTONS[0][0]].set_text(self.label(0))
+                self.app.invalidate()
 
     def wakeup(self) -> float | None:
-        return self.auto
+        """When the countdown's number changes next (or the button presses itself)."""
+        if self.auto is None:
+            return None
+        return max(0.0, self.auto - (self.seconds_left() - 1))
 
     def draw(self, surface: pygame.Surface) -> None:
         key = (self.app.size, self.table.shown.version)
