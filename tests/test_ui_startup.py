@@ -81,3 +81,72 @@ def test_a_video_driver_named_by_the_person_is_used_without_a_display(tmp_path):
 )
 def test_which_starts_are_refused_for_want_of_a_display(config, env, platform, refused):
     assert (display_problem(config, env, platform) == NO_DISPLAY) is refused
+
+
+def test_a_start_without_a_sound_device_prints_nothing(tmp_path):
+    """SDL's ALSA driver on a machine without a sound card: the C library's "ALSA lib …"
+    lines go nowhere (on a machine with one, the mixer starts and nothing is printed
+    either)."""
+    done = start(
+        tmp_path, "--frames", "3", SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="alsa", timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    assert "ALSA lib" not in done.stderr
+    assert done.stderr == ""
+
+
+def test_keeping_the_c_librarys_stderr_quiet_gives_it_back_after(capfd):
+    from ui.sound import quietly
+
+    def noisy():
+        os.write(2, b"ALSA lib pcm.c: Unknown PCM default\n")
+
+    quietly(noisy)
+    with pytest.raises(RuntimeError):
+        quietly(lambda: (noisy(), (_ for _ in ()).throw(RuntimeError("no device"))))
+    os.write(2, b"after\n")
+    assert capfd.readouterr().err == "after\n"
+
+
+@pytest.mark.parametrize("mixer_starts", [False, True])
+@pytest.mark.parametrize(
+    ("lang", "note"),
+    [("en", "No sound device found"), ("fr", "Aucune sortie audio trouvée"), ("de", None)],
+)
+def test_settings_say_when_no_sound_device_was_found(
+    tmp_path, monkeypatch, lang, note, mixer_starts
+):
+    import pygame
+
+    from ui import i18n
+    from ui.driver import make_app, press
+    from ui.screens.settings_screen import SettingsScene
+
+    def no_device(*args, **kw):
+        raise pygame.error("ALSA: Couldn't open audio device: No such file or directory")
+
+    pygame.mixer.quit()
+    if not mixer_starts:
+        monkeypatch.setattr(pygame.mixer, "init", no_device)
+    try:
+        app = make_app(home=str(tmp_path), lang=lang, size=(1280, 720))
+        assert app.sound.no_device is not mixer_starts
+        press(app, pygame.K_s)
+        scene = app.stack.top
+        assert isinstance(scene, SettingsScene)
+        drawn: list[str] = []
+        real = scene.text
+
+        def spy(img, text, *args, **kw):
+            drawn.append(text)
+            return real(img, text, *args, **kw)
+
+        monkeypatch.setattr(scene, "text", spy)
+        scene.resize(app.size)
+        app.draw()
+        said = note or i18n.t("settings.no_sound")
+        assert (said in drawn) is not mixer_starts
+        assert drawn.count(said) <= 1  # said once
+    finally:
+        pygame.display.quit()
+        i18n.set_language("en")

@@ -310,6 +310,7 @@ STRINGS = {
     "settings.hints": "Tipps",
     "settings.hints_help": "Risiko und erwarteter Gewinn",
     "settings.volume": "Lautstärke",
+    "settings.no_sound": "Kein Audiogerät gefunden",
     "settings.window": "Fenstergröße",
     "settings.fullscreen": "Vollbild",
     "settings.on": "An",

@@ -298,6 +298,7 @@ STRINGS = {
     "settings.hints": "Hints",
     "settings.hints_help": "Bust chance and expected gain",
     "settings.volume": "Sound volume",
+    "settings.no_sound": "No sound device found",
     "settings.window": "Window size",
     "settings.fullscreen": "Full screen",
     "settings.on": "On",

@@ -313,6 +313,7 @@ STRINGS = {
     "settings.hints": "Conseils",
     "settings.hints_help": "Risque de perdre et gain moyen",
     "settings.volume": "Volume du son",
+    "settings.no_sound": "Aucune sortie audio trouvée",
     "settings.window": "Taille de la fenêtre",
     "settings.fullscreen": "Plein écran",
     "settings.on": "Oui",
