@@ -107,3 +107,39 @@ def test_a_sheet_past_thirty_rounds_has_lines_without_dots():
     scale = sheet_chart.sheet_scale(sheet, 15)
     assert [r for r, _label in scale.round_labels] == list(range(0, 32, 3))
     assert scale.top == 10_000 and scale.target == 10_000
+
+
+def _lab(colour):
+    """CIELAB (D65) of an sRGB colour."""
+
+    def linear(v):
+        v /= 255
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(v) for v in colour[:3])
+    x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
+    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
+
+    def f(t):
+        return t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
+
+    return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
+
+
+def _distance(a, b):
+    return sum((p - q) ** 2 for p, q in zip(_lab(a), _lab(b), strict=True)) ** 0.5
+
+
+@pytest.mark.parametrize("where", ["overlays", "sheet"])
+def test_eighteen_seats_get_eighteen_colours_no_two_alike(where):
+    from game.limits import MAX_PLAYERS
+    from ui.assets import BAND, PALETTE
+
+    palette, ground = (PALETTE, BAND) if where == "overlays" else (sheet_chart.PALETTE, (255,) * 3)
+    colours = [palette[seat % len(palette)] for seat in range(MAX_PLAYERS)]
+    assert MAX_PLAYERS == 18 and len(set(colours)) == 18
+    for i in range(18):
+        assert _distance(colours[i], ground) >= 35, (i, "too close to the background")
+        for j in range(i):
+            assert _distance(colours[i], colours[j]) >= 30, (j, i, colours[j], colours[i])

@@ -177,3 +177,38 @@ def test_screens_survive_resizes_and_a_language_change():
     assert setup.widgets["start"].text == "Los"
     press(app, pygame.K_ESCAPE)
     assert app.stack.top.buttons["new"].text == "Neues Spiel (N)"
+
+
+@pytest.mark.parametrize("lang", i18n.LANGS)
+@pytest.mark.parametrize("size", [(800, 500), (1024, 600), (1280, 720), (1920, 1080)])
+def test_the_card_fan_never_covers_a_word_or_a_button(monkeypatch, lang, size):
+    from ui.storage.saves import SavedGame
+
+    app = make_app(lang=lang, size=size)
+    menu = app.stack.top
+    assert isinstance(menu, MenuScene) and menu.offer  # the very first start: the lesson's offer
+    names = ("Léa", "Hugo", "Ada", "Bo", "Chloé", "Lucas", "Maximilian", "Anne-Sophie")
+    saved = SavedGame(players=names, round_no=3, saved_at=1_700_000_000)
+
+    def states():
+        yield "offer"
+        menu.offer = False
+        menu.build_ui()
+        yield "plain"
+        menu.set_asking(True)
+        yield "asking"
+        menu.set_asking(False)
+        monkeypatch.setattr(app, "check_autosave", lambda: saved)
+        menu.build_ui()
+        yield "saved"
+
+    for state in states():
+        app.draw()
+        fan = menu.fan_rect
+        assert fan is not None, (state, "no room for the fan")
+        assert fan.h >= 40 * min(size[0] / 1280, size[1] / 720), state
+        others = list(menu.text_rects) + [widget.rect for widget in menu.widgets.values()]
+        assert len(menu.text_rects) == (3 if state == "plain" else 4), state
+        for rect in others:
+            assert not fan.colliderect(rect), (state, fan, rect)
+        assert pygame.Rect((0, 0), size).contains(fan), state

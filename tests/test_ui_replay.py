@@ -367,3 +367,52 @@ def test_a_flip_7_is_never_shown_faster_than_normal_speed():
         tl.update(0.1)
         played += 0.1
     assert played >= 1.6 - 0.11
+
+
+@pytest.mark.parametrize(
+    ("lang", "heading"),
+    [
+        ("en", "Examples shipped with the game"),
+        ("fr", "Exemples fournis avec le jeu"),
+        ("de", "Mitgelieferte Beispiele"),
+    ],
+)
+def test_the_shipped_examples_are_a_group_of_the_replays_list_and_play(tmp_path, lang, heading):
+    app = make_app(home=str(tmp_path), size=(1280, 720), seed=7, lang=lang)
+    saved = app.dirs.saves / "sunday.json"
+    saved.parent.mkdir(parents=True)
+    saved.write_text(SEED004.read_text(encoding="utf-8"), encoding="utf-8")
+    press(app, pygame.K_w)
+    files = app.stack.top
+    assert isinstance(files, ReplayFilesScene)
+    labels = list(files.files)
+    head = labels.index(next(label for label in labels if heading in label))
+    assert files.files[labels[head]] is None  # a heading, not a file
+    assert [files.files[label] for label in labels[:head]] == [saved]  # the player's first
+    examples = PROJECT / "examples"
+    shipped = [files.files[label] for label in labels[head + 1 :]]
+    assert shipped == [
+        examples / "seed004_last_round.json",
+        *sorted((examples / "faq").glob("*.json")),
+    ]  # not the table of real cards (live_round.json): no replay plays it
+    assert labels[head + 1].startswith("seed004_last_round.json")
+    assert sorted(p.name for p in saved.parent.iterdir()) == ["sunday.json"]  # nothing copied
+    # a click on the heading picks nothing; a double click on an example plays it
+    listing = files.widgets["list"]
+    for label, kind in ((labels[head], "NEW"), (labels[head + 2], "DOUBLE_CLICKED")):
+        pygame.event.post(
+            pygame.event.Event(
+                getattr(pygame_gui, f"UI_SELECTION_LIST_{kind}_SELECTION"),
+                text=label,
+                ui_element=listing,
+            )
+        )
+        pump(app, 2)
+        if kind == "NEW":
+            assert app.stack.top is files and files.path == ""
+    scene = app.stack.top
+    assert isinstance(scene, ReplayScene)
+    faq = sorted((examples / "faq").glob("*.json"))[0]
+    assert len(scene.replay) == len(json.loads(faq.read_text(encoding="utf-8"))["actions"])
+    press(app, pygame.K_ESCAPE)
+    assert app.stack.top is files

@@ -218,3 +218,103 @@ def test_the_dealer_badge_sits_beside_the_name_never_over_its_accents(size):
     name, pill = where[id(made["Léa"])], where[id(made["pill"])]
     assert not name.colliderect(pill)
     assert pill.left >= name.right  # beside it, on the same line
+
+
+def hover(app, pos, frames: int = 50) -> None:
+    pygame.mouse.set_pos(pos)
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0))
+    )
+    for _ in range(frames):
+        app.step(dt=1 / 30)
+
+
+@pytest.mark.parametrize("lang", i18n.LANGS)
+@pytest.mark.parametrize("size", [(800, 500), (1280, 720), (1920, 1080)])
+def test_no_tooltip_of_the_sheet_covers_a_button_or_a_field(tmp_path, lang, size):
+    from game.tabletop.sheet import ScoreSheet
+
+    app = make_app(home=str(tmp_path), lang=lang, size=size)
+    app.go("sheet", ScoreSheet(["Ana", "Bob", "Cy"]))
+    type_points(app, 12)  # a cell typed: Finish round is enabled, with its tooltip too
+    scene = app.stack.top
+    assert isinstance(scene, SheetScene)
+    tipped = [n for n, w in scene.widgets.items() if getattr(w, "tool_tip_text", None)]
+    assert {"finish", "export_pdf", "export_png", "blank_pdf", "blank_png"} <= set(tipped)
+    for name in tipped:
+        widget = scene.widgets[name]
+        if not widget.is_enabled:
+            continue
+        hover(app, widget.rect.center)
+        tip = widget.tool_tip
+        assert tip is not None, name
+        window = pygame.Rect((0, 0), size)
+        assert window.contains(tip.rect), (name, tip.rect)
+        for other_name, other in scene.widgets.items():
+            assert not tip.rect.colliderect(other.rect), (name, "covers", other_name)
+        hover(app, (2, 2), frames=2)
+
+
+class FakeOpener:
+    """What ``subprocess.Popen`` gives the viewer module, with an exit status to report."""
+
+    def __init__(self, status):
+        self.status = status
+        self.calls = []
+
+    def __call__(self, argv, **kw):
+        self.calls.append(argv)
+        status = self.status
+
+        class Process:
+            def poll(self):
+                return status
+
+        return Process()
+
+
+def test_open_shows_the_last_export_in_the_systems_viewer(tmp_path, monkeypatch):
+    from ui import viewer
+
+    opener = FakeOpener(0)
+    monkeypatch.setattr(viewer.sys, "platform", "linux")
+    monkeypatch.setattr(viewer.subprocess, "Popen", opener)  # never a real viewer
+    app = make_app(home=str(tmp_path), lang="en", size=(1280, 720))
+    scene = new_sheet(app, ["Ana", "Ben", "Cy"], dealer=0)
+    assert not scene.widgets["open"].is_enabled  # nothing exported yet
+    click(app, button_center(scene, "export_png"))
+    png = app.dirs.data / "exports" / f"sheet-{scene.sheet.id}-en.png"
+    assert png.is_file() and scene.widgets["open"].is_enabled
+    click(app, button_center(scene, "open"), frames=3)
+    assert opener.calls == [["xdg-open", str(png)]]
+    assert scene.viewing is None and not any("viewer" in n for n in app.notices.texts)
+    click(app, button_center(scene, "blank_pdf"))
+    click(app, button_center(scene, "open"), frames=3)
+    assert opener.calls[-1] == [
+        "xdg-open",
+        str(app.dirs.data / "exports" / "blank-sheet-3-players-en.pdf"),
+    ]
+
+
+@pytest.mark.parametrize("how", ["missing", "gave_up"])
+def test_without_a_viewer_open_says_so_in_one_line(tmp_path, monkeypatch, how):
+    from ui import viewer
+
+    monkeypatch.setattr(viewer.sys, "platform", "linux")
+    if how == "missing":
+
+        def no_opener(argv, **kw):
+            raise FileNotFoundError(2, "No such file or directory", argv[0])
+
+        monkeypatch.setattr(viewer.subprocess, "Popen", no_opener)
+    else:  # xdg-open is there, but nothing opens a PDF: it exits with status 3
+        monkeypatch.setattr(viewer.subprocess, "Popen", FakeOpener(3))
+    app = make_app(home=str(tmp_path), lang="en", size=(1280, 720))
+    scene = new_sheet(app, ["Ana", "Ben", "Cy"], dealer=0)
+    click(app, button_center(scene, "export_pdf"))
+    click(app, button_center(scene, "open"), frames=3)
+    said = [n for n in app.notices.texts if n.startswith("No viewer could open")]
+    assert len(said) == 1 and "\n" not in said[0]
+    assert f"sheet-{scene.sheet.id}-en.pdf" in said[0]
+    reason = "xdg-open is not installed" if how == "missing" else "the system has no program"
+    assert reason in said[0]

@@ -42,7 +42,13 @@ from ui.table import coach  # noqa: E402
 from ui.table.draw_panel import PanelView  # noqa: E402
 from ui.table.draw_table import TableView  # noqa: E402
 from ui.table.replay_model import Replay, load_replay  # noqa: E402
-from ui.theme import font_scale, make_manager, tooltip_due, unit_for  # noqa: E402
+from ui.theme import (  # noqa: E402
+    clear_tooltips,
+    font_scale,
+    make_manager,
+    tooltip_due,
+    unit_for,
+)
 
 if TYPE_CHECKING:
     from ui.table.replay import ReplayScene
@@ -482,6 +488,7 @@ class App:
                 return
         self.notices.keep_for(self.stack.top)
         self.manager.update(dt)
+        clear_tooltips(self.manager)
         self._updated = time.perf_counter()
         self.draw()
         self.frame += 1
@@ -539,6 +546,42 @@ def resolved(config: Config, settings: Settings) -> Resolved:
     )
 
 
+NO_DISPLAY = (
+    "no display found (set DISPLAY or WAYLAND_DISPLAY, or use --frames N / --screenshot FILE "
+    "for an offscreen run)"
+)
+#: SDL's video drivers that show nothing: the game would run unseen, for ever
+UNSEEN_DRIVERS = ("offscreen", "dummy")
+
+
+def display_problem(
+    config: Config, environ: dict[str, str] | None = None, platform: str = sys.platform
+) -> str | None:
+    """Why no window could be seen (None: one can). An offscreen run asked for (``--frames``,
+    ``--screenshot``) or a video driver named in ``SDL_VIDEODRIVER`` (the tests' ``dummy``)
+    is the person's choice and never refused.
+
+    >>> display_problem(Config(), {}, "linux") == NO_DISPLAY
+    True
+    >>> display_problem(Config(frames=3), {}, "linux"), display_problem(
+    ...     Config(), {"SDL_VIDEODRIVER": "dummy"}, "linux")
+    (None, None)
+    """
+    environ = dict(os.environ) if environ is None else environ
+    if config.frames is not None or config.screenshot is not None:
+        return None
+    if environ.get("SDL_VIDEODRIVER"):
+        return None
+    unix = platform.startswith(("linux", "freebsd", "openbsd", "netbsd", "dragonfly", "sunos"))
+    if unix and not (environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY")):
+        return NO_DISPLAY
+    try:
+        pygame.display.init()
+    except pygame.error:
+        return NO_DISPLAY
+    return NO_DISPLAY if pygame.display.get_driver() in UNSEEN_DRIVERS else None
+
+
 def run(config: Config) -> int:
     """Open the window and play until it is closed; the exit status."""
     if not getattr(pygame, "IS_CE", False):
@@ -548,6 +591,10 @@ def run(config: Config) -> int:
             file=sys.stderr,
         )
         return 1
+    problem = display_problem(config)
+    if problem:
+        print(f"flip7: {problem}", file=sys.stderr)
+        return 2
     level = os.environ.get("FLIP7_LOG", "warning").upper()  # FLIP7_LOG=debug: every autosave
     logging.basicConfig(level=getattr(logging, level, logging.WARNING), format="flip7: %(message)s")
     app = App(config)

@@ -24,26 +24,28 @@ ICE = (130, 205, 255)
 GREEN = (124, 220, 140)
 INK = (16, 24, 20)
 SHADOW = (0, 0, 0)
-# the overlays (round summary, game over, the coach's review)
+# the overlays' seats (round summary, game over, the coach's review): one colour a seat, up
+# to 18; any two differ by a CIELAB distance of 30 or more, and each stands out on BAND
+# (tests/test_ui_chart.py)
 PALETTE = (
     (247, 199, 70),
     (110, 225, 255),
     (236, 110, 110),
     (140, 230, 140),
-    (210, 150, 255),
-    (255, 160, 80),
-    (120, 170, 255),
-    (255, 130, 200),
-    (200, 220, 120),
-    (90, 210, 190),
-    (255, 220, 170),
-    (170, 140, 110),
-    (220, 220, 220),
-    (150, 120, 255),
-    (255, 100, 60),
-    (100, 200, 100),
-    (240, 240, 110),
-    (160, 200, 230),
+    (240, 15, 255),
+    (120, 135, 255),
+    (0, 255, 0),
+    (255, 225, 195),
+    (240, 75, 180),
+    (255, 75, 0),
+    (210, 255, 45),
+    (255, 195, 255),
+    (105, 150, 120),
+    (0, 165, 0),
+    (0, 255, 225),
+    (180, 135, 75),
+    (0, 150, 225),
+    (165, 135, 150),
 )
 DIALOG = (14, 36, 26, 255)  # opaque: pygame.draw writes pixels, it does not blend
 BAND = (24, 52, 39, 255)

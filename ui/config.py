@@ -125,7 +125,8 @@ def parse_players(text: str) -> list[Seat]:
         raise ConfigError("--players: every name must be different")
     if not MIN_SEATS <= len(seats) <= MAX_SEATS:
         raise ConfigError(
-            f"--players: {len(seats)} players; the table seats {MIN_SEATS} to {MAX_SEATS}"
+            f"--players: {len(seats)} player{'' if len(seats) == 1 else 's'}; "
+            f"the table seats {MIN_SEATS} to {MAX_SEATS}"
         )
     return seats
 

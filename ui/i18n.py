@@ -49,6 +49,35 @@ def t(key: str, **kw: object) -> str:
     return text.format(**kw) if kw else text
 
 
+def plural_form(count: float, lang: str | None = None) -> str:
+    """ "one" or "other": which form of a counted noun ``count`` takes in ``lang``
+    (the current language if None). English and German say "1 game" and "0 games",
+    "1.5 points"; French says "0 partie", "1 partie", "1,5 point" (below 2: singular).
+
+    >>> [plural_form(n, "en") for n in (0, 1, 2)], [plural_form(n, "fr") for n in (0, 1, 2)]
+    (['other', 'one', 'other'], ['one', 'one', 'other'])
+    >>> plural_form(1.0, "de"), plural_form(1.5, "fr")
+    ('other', 'one')
+    """
+    lang = lang or _current["lang"]
+    if lang == "fr":
+        return "one" if abs(count) < 2 else "other"
+    return "one" if isinstance(count, int) and count == 1 else "other"
+
+
+def tn(key: str, count: float, /, **kw: object) -> str:
+    """The text for a counted ``key``: ``key.one`` or ``key.other`` as ``count`` asks
+    in the current language, formatted with ``kw`` (which holds the count itself).
+
+    >>> set_language("en"); tn("stats.games", 1, count=1)
+    '1 game played to the end in the program'
+    >>> set_language("fr"); tn("sheet.extra", 0, rounds="8")
+    'manche saisie après la fin\xa0: 8'
+    >>> set_language("en")
+    """
+    return t(f"{key}.{plural_form(count)}", **kw)
+
+
 def placeholders(text: str) -> set[str]:
     """The ``{names}`` a string is formatted with.
 
@@ -87,6 +116,11 @@ def mismatches() -> list[str]:
                     f"{lang}: {key!r} uses {sorted(placeholders(table[key]))}, "
                     f"English {sorted(placeholders(EN[key]))}"
                 )
+        for key in sorted(table):
+            stem, _dot, form = key.rpartition(".")
+            pair = f"{stem}.other" if form == "one" else f"{stem}.one"
+            if form in ("one", "other") and pair not in table:
+                out.append(f"{lang}: {key!r} without {pair!r}")
     return out
 
 
@@ -101,12 +135,22 @@ class Msg:
     True
     """
 
-    __slots__ = ("key", "args")
+    __slots__ = ("key", "args", "count")
 
     def __init__(self, key: str, **args: object) -> None:
         self.key, self.args = key, args
+        self.count: float | None = None
+
+    @classmethod
+    def counted(cls, key: str, count: float, **args: object) -> Msg:
+        """A counted key (:func:`tn`), its form chosen when shown."""
+        msg = cls(key, **args)
+        msg.count = count
+        return msg
 
     def __str__(self) -> str:
+        if self.count is not None:
+            return tn(self.key, self.count, **self.args)
         return t(self.key, **self.args)
 
     def __format__(self, spec: str) -> str:

@@ -3,13 +3,18 @@
 The WAV files are made by ``tools.make_sounds`` through :mod:`ui.artcache` (generated on
 start if missing, like the card art). Without an audio device — ``pygame.mixer`` fails to start,
 or a file will not load — the game is simply silent: :meth:`Sound.play`
-never raises.
+never raises. What the C library says meanwhile on the terminal (ALSA's eight lines
+about a missing card) goes nowhere; Settings says instead that no sound device was
+found (:attr:`Sound.no_device`).
 """
 
 from __future__ import annotations
 
 import logging
+import os
+import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -32,11 +37,18 @@ class Sound:
         self.sounds: dict[str, pygame.mixer.Sound] = {}
         self._last: dict[str, float] = {}
         self.enabled = False
+        self.no_device = False  # the mixer could not start: no sound device
         try:
             if directory is None:
                 directory = sound_folder()
             if not pygame.mixer.get_init():
-                pygame.mixer.init(frequency=22050, size=-16, channels=2, buffer=512)
+                try:
+                    quietly(
+                        lambda: pygame.mixer.init(frequency=22050, size=-16, channels=2, buffer=512)
+                    )
+                except pygame.error:
+                    self.no_device = True
+                    raise
             for name in NAMES:
                 self.sounds[name] = pygame.mixer.Sound(str(directory / f"{name}.wav"))
             self.enabled = True
@@ -66,3 +78,24 @@ class Sound:
     def for_event(self, event) -> str | None:
         """The sound an engine event makes, if any."""
         return EVENT_SOUNDS.get(type(event))
+
+
+def quietly(call: Callable[[], object]) -> None:
+    """``call()`` with the process's stderr (file descriptor 2, where C libraries write)
+    sent to the null device meanwhile, then given back, whatever happens."""
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, ValueError, AttributeError):  # no stderr to keep quiet
+        call()
+        return
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(null, 2)
+        finally:
+            os.close(null)
+        call()
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)

@@ -12,6 +12,7 @@ import copy
 import json
 from pathlib import Path
 
+import pygame
 import pygame_gui
 
 from ui.artcache import ASSETS, THEME_PATH
@@ -133,3 +134,75 @@ def tooltip_due(manager: pygame_gui.UIManager) -> float | None:
             delay = float(getattr(element, "tool_tip_delay", 0.0))
             return max(0.0, delay - float(getattr(element, "hover_time", 0.0)))
     return None
+
+
+#: the widgets a tooltip must leave in sight
+_OBSTACLES = (
+    pygame_gui.elements.UIButton,
+    pygame_gui.elements.UITextEntryLine,
+    pygame_gui.elements.UIHorizontalSlider,
+    pygame_gui.elements.UIDropDownMenu,
+)
+
+
+def clear_tooltips(manager: pygame_gui.UIManager) -> None:
+    """Move each tooltip that has just appeared off every button and field (its own
+    widget's too), to the nearest place in the window that covers none; pygame_gui puts
+    it under the pointer, or above the widget at the bottom of the window, whatever
+    lies there. Called after ``manager.update``, before anything is drawn."""
+    sprites = manager.get_sprite_group().sprites()
+    tips = []
+    for element in sprites:
+        tip = getattr(element, "tool_tip", None)
+        if tip is not None and not getattr(tip, "flip7_placed", False):
+            tips.append((element, tip))
+    if not tips:
+        return
+    window = pygame.Rect((0, 0), manager.window_resolution)
+    obstacles = [
+        pygame.Rect(e.rect)
+        for e in sprites
+        if isinstance(e, _OBSTACLES) and e.visible and e.alive() and window.colliderect(e.rect)
+    ]
+    for element, tip in tips:
+        tip.flip7_placed = True
+        spot = clear_spot(pygame.Rect(tip.rect), pygame.Rect(element.rect), obstacles, window)
+        if spot is not None and spot != tip.rect.topleft:
+            tip.set_position(spot)
+
+
+def clear_spot(
+    tip: pygame.Rect, anchor: pygame.Rect, obstacles: list[pygame.Rect], window: pygame.Rect
+) -> tuple[int, int] | None:
+    """Where ``tip`` (its top-left) covers none of ``obstacles`` inside ``window``, nearest
+    its place now: just above or below its ``anchor`` or an obstacle, at any x. None: no
+    such place (it stays).
+
+    >>> W = pygame.Rect(0, 0, 400, 300)
+    >>> button, other = pygame.Rect(100, 250, 80, 40), pygame.Rect(60, 200, 200, 40)
+    >>> clear_spot(pygame.Rect(100, 190, 120, 50), button, [button, other], W)
+    (100, 146)
+    >>> clear_spot(pygame.Rect(100, 10, 120, 50), button, [button], W)
+    (100, 10)
+    """
+    if tip.collidelist(obstacles) < 0 and window.contains(tip):
+        return tip.topleft
+    gap = 4
+    ys = {anchor.top - gap - tip.h, anchor.bottom + gap}
+    for r in obstacles:
+        ys.update((r.top - gap - tip.h, r.bottom + gap))
+    xs = set(range(window.x, window.right - tip.w + 1, 8))
+    xs.update((tip.x, anchor.x, anchor.right - tip.w, window.right - tip.w))
+    best: tuple[float, tuple[int, int]] | None = None
+    for y in ys:
+        if y < window.y or y + tip.h > window.bottom:
+            continue
+        for x in xs:
+            if x < window.x or x + tip.w > window.right:
+                continue
+            far = (x - tip.x) ** 2 + (y - tip.y) ** 2
+            if (best is None or far < best[0]) and tip.move_to(topleft=(x, y)).collidelist(
+                obstacles
+            ) < 0:
+                best = (far, (x, y))
+    return None if best is None else best[1]

@@ -345,7 +345,8 @@ def report(review: Review) -> str:
     for p in review.seats:
         s = review.summary(p)
         lines.append(
-            f"{p}: {s['reviewed']} decisions reviewed, {s['matched']} as the expert; "
+            f"{p}: {s['reviewed']} decision{'' if s['reviewed'] == 1 else 's'} reviewed, "
+            f"{s['matched']} as the expert; "
             f"{s['points_left']:.1f} expected points left on the table, "
             f"{s['win_given_up'] * 100:.0f}% of winning given up"
         )

@@ -160,8 +160,14 @@ STRINGS = {
     "sheet.tip.blank": "Ein leerer Block zum Ausdrucken (3 bis 8 Spieler, 20 Runden)",
     "sheet.exported": "Exportiert: {file}",
     "sheet.export_failed": "Export nicht möglich: {reason}",
+    "sheet.open": "Öffnen",
+    "sheet.tip.open": "Den letzten Export im Betrachter des Systems öffnen, zum Drucken",
+    "sheet.viewer_failed": "Kein Betrachter konnte {file} öffnen ({reason}): die Datei "
+    "liegt in {folder}",
+    "sheet.viewer_gave_up": "das System hat kein Programm dafür",
     "sheet.won": "{name} gewinnt mit {total} nach Runde {round}",
-    "sheet.extra": "nach dem Ende eingetippte Runden: {rounds}",
+    "sheet.extra.one": "nach dem Ende eingetippte Runde: {rounds}",
+    "sheet.extra.other": "nach dem Ende eingetippte Runden: {rounds}",
     "sheet.tiebreak": "Gleichstand an der Spitze: eine weitere Runde",
     "sheet.round_deals": "Runde {round} · {name} gibt",
     "sheet.cell": "Runde {round} · {name}",
@@ -194,7 +200,8 @@ STRINGS = {
     "stats.col.bust_rate": "Raus",
     "stats.col.flip7s": "Flip 7",
     "stats.col.best": "Beste Runde",
-    "stats.games": "{count} Spiele im Programm zu Ende gespielt",
+    "stats.games.one": "{count} Spiel im Programm zu Ende gespielt",
+    "stats.games.other": "{count} Spiele im Programm zu Ende gespielt",
     "stats.none": "Noch kein beendetes Spiel: die Statistik zählt jedes hier zu Ende "
     "gespielte Spiel.",
     "stats.none_players": "Noch kein menschlicher Spieler in den beendeten Spielen.",
@@ -315,6 +322,7 @@ STRINGS = {
     "weiter; der letzte Spielstand bleibt erhalten.",
     "notice.autosave_broken": "Das offene Spiel kann nicht fortgesetzt werden ({reason}). "
     "Die Datei bleibt als {file} erhalten.",
+    "summary.countdown": "{label} ({seconds})",
     "notice.settings_broken": "Die Einstellungsdatei ist unbrauchbar ({problem}): "
     "Standardwerte gelten, die alte Datei bleibt als {file} "
     "erhalten.",
@@ -327,6 +335,7 @@ STRINGS = {
     "settings.hints": "Tipps",
     "settings.hints_help": "Risiko und erwarteter Gewinn",
     "settings.volume": "Lautstärke",
+    "settings.no_sound": "Kein Audiogerät gefunden",
     "settings.window": "Fenstergröße",
     "settings.fullscreen": "Vollbild",
     "settings.on": "An",
@@ -379,6 +388,7 @@ STRINGS = {
     # the replay viewer (ui/table/replay.py)
     "replay.menu": "Wiederholungen",
     "replay.files_title": "Eine Partie ansehen",
+    "replay.examples": "Mitgelieferte Beispiele",
     "replay.watch": "Ansehen",
     "replay.watch_game": "Ansehen",
     "replay.save_game": "Speichern",
@@ -404,10 +414,10 @@ STRINGS = {
     "review.working": "Der Coach analysiert das Spiel … {percent}\u00a0%",
     "review.failed": "Die Analyse ist fehlgeschlagen.",
     "review.title": "Die Analyse des Coachs",
-    "review.summary": (
-        "{who}: {n} Entscheidungen geprüft, {matched} wie der Experte; "
-        "{points} erwartete Punkte liegen gelassen"
-    ),
+    "review.summary.one": "{who}: {n} Entscheidung geprüft, {matched} wie der Experte; {left}",
+    "review.summary.other": "{who}: {n} Entscheidungen geprüft, {matched} wie der Experte; {left}",
+    "review.left.one": "{points} erwarteter Punkt liegen gelassen",
+    "review.left.other": "{points} erwartete Punkte liegen gelassen",
     "review.costliest": "Die teuersten Entscheidungen",
     "review.none": "Keine teure Entscheidung: gut gespielt!",
     "review.go": "Zu dieser Entscheidung in der Wiederholung (1–3)",
@@ -421,7 +431,8 @@ STRINGS = {
     "review.bar_target": "{who} gibt die Karte {card} an {target}",
     "review.expert": "Experte: {what}",
     "review.matched": "{what}, wie der Experte",
-    "review.cost": "{what}: {points} erwartete Punkte, {win} % Gewinnchance ({expert})",
+    "review.cost.one": "{what}: {points} erwarteter Punkt, {win} % Gewinnchance ({expert})",
+    "review.cost.other": "{what}: {points} erwartete Punkte, {win} % Gewinnchance ({expert})",
     # the guided first game (ui/table/tutorial.py)
     "tutorial.menu": "Spielen lernen",
     "tutorial.offer": (

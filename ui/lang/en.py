@@ -157,8 +157,13 @@ STRINGS = {
     "sheet.tip.blank": "An empty sheet to print (3 to 8 players, 20 rounds)",
     "sheet.exported": "Exported: {file}",
     "sheet.export_failed": "Could not export: {reason}",
+    "sheet.open": "Open",
+    "sheet.tip.open": "The last export in the system's viewer, to print it",
+    "sheet.viewer_failed": "No viewer could open {file} ({reason}): it is in {folder}",
+    "sheet.viewer_gave_up": "the system has no program for it",
     "sheet.won": "{name} wins with {total} after round {round}",
-    "sheet.extra": "rounds typed after the end: {rounds}",
+    "sheet.extra.one": "round typed after the end: {rounds}",
+    "sheet.extra.other": "rounds typed after the end: {rounds}",
     "sheet.tiebreak": "Tie at the top: one more round",
     "sheet.round_deals": "Round {round} · {name} deals",
     "sheet.cell": "Round {round} · {name}",
@@ -191,7 +196,8 @@ STRINGS = {
     "stats.col.bust_rate": "Busts",
     "stats.col.flip7s": "Flip 7s",
     "stats.col.best": "Best round",
-    "stats.games": "{count} games played to the end in the program",
+    "stats.games.one": "{count} game played to the end in the program",
+    "stats.games.other": "{count} games played to the end in the program",
     "stats.none": "No finished game yet: the statistics count every game played to its end here.",
     "stats.none_players": "No human player in the finished games yet.",
     "stats.none_bots": "No bot in the finished games yet.",
@@ -307,6 +313,7 @@ STRINGS = {
     "the last save is kept.",
     "notice.autosave_broken": "The unfinished game cannot be continued ({reason}). "
     "The file is kept as {file}.",
+    "summary.countdown": "{label} ({seconds})",
     "notice.settings_broken": "The settings file could not be used ({problem}): defaults "
     "are back, the old file is kept as {file}.",
     "notice.settings_unsaved": "The settings could not be saved in {file}.",
@@ -318,6 +325,7 @@ STRINGS = {
     "settings.hints": "Hints",
     "settings.hints_help": "Bust chance and expected gain",
     "settings.volume": "Sound volume",
+    "settings.no_sound": "No sound device found",
     "settings.window": "Window size",
     "settings.fullscreen": "Full screen",
     "settings.on": "On",
@@ -369,6 +377,7 @@ STRINGS = {
     # the replay viewer (ui/table/replay.py)
     "replay.menu": "Replays",
     "replay.files_title": "Watch a replay",
+    "replay.examples": "Examples shipped with the game",
     "replay.watch": "Watch",
     "replay.watch_game": "Watch replay",
     "replay.save_game": "Save replay",
@@ -392,10 +401,12 @@ STRINGS = {
     "review.working": "The coach is reviewing the game… {percent}%",
     "review.failed": "The review could not be made.",
     "review.title": "The coach's review",
-    "review.summary": (
-        "{who}: {n} decisions reviewed, {matched} as the expert would; "
-        "{points} expected points left on the table"
+    "review.summary.one": "{who}: {n} decision reviewed, {matched} as the expert would; {left}",
+    "review.summary.other": (
+        "{who}: {n} decisions reviewed, {matched} as the expert would; {left}"
     ),
+    "review.left.one": "{points} expected point left on the table",
+    "review.left.other": "{points} expected points left on the table",
     "review.costliest": "The costliest decisions",
     "review.none": "No costly decision: well played!",
     "review.go": "Go to this decision in the replay (1–3)",
@@ -409,7 +420,8 @@ STRINGS = {
     "review.bar_target": "{who} gives the {card} to {target}",
     "review.expert": "expert: {what}",
     "review.matched": "{what}, as the expert would",
-    "review.cost": "{what}: {points} expected points, {win}% to win ({expert})",
+    "review.cost.one": "{what}: {points} expected point, {win}% to win ({expert})",
+    "review.cost.other": "{what}: {points} expected points, {win}% to win ({expert})",
     # the guided first game (ui/table/tutorial.py)
     "tutorial.menu": "Learn to play",
     "tutorial.offer": "New to Flip 7? Learn to play: a guided first game, five short rounds (G)",

@@ -163,8 +163,14 @@ STRINGS = {
     "sheet.tip.blank": "Une feuille vierge à imprimer (3 à 8 personnes, 20 manches)",
     "sheet.exported": "Exporté\u00a0: {file}",
     "sheet.export_failed": "Export impossible\u00a0: {reason}",
+    "sheet.open": "Ouvrir",
+    "sheet.tip.open": "Le dernier export dans la visionneuse du système, pour l'imprimer",
+    "sheet.viewer_failed": "Aucune visionneuse n'a pu ouvrir {file} ({reason})\u00a0: "
+    "le fichier est dans {folder}",
+    "sheet.viewer_gave_up": "le système n'a pas de programme pour ce fichier",
     "sheet.won": "{name} gagne avec {total} après la manche {round}",
-    "sheet.extra": "manches saisies après la fin\u00a0: {rounds}",
+    "sheet.extra.one": "manche saisie après la fin\u00a0: {rounds}",
+    "sheet.extra.other": "manches saisies après la fin\u00a0: {rounds}",
     "sheet.tiebreak": "Égalité en tête\u00a0: une manche de plus",
     "sheet.round_deals": "Manche {round} · {name} distribue",
     "sheet.cell": "Manche {round} · {name}",
@@ -198,7 +204,8 @@ STRINGS = {
     "stats.col.bust_rate": "Sauts",
     "stats.col.flip7s": "Flip 7",
     "stats.col.best": "Meilleure manche",
-    "stats.games": "{count} parties jouées jusqu'au bout dans le programme",
+    "stats.games.one": "{count} partie jouée jusqu'au bout dans le programme",
+    "stats.games.other": "{count} parties jouées jusqu'au bout dans le programme",
     "stats.none": "Pas encore de partie terminée\u00a0: les statistiques comptent chaque "
     "partie jouée ici jusqu'au bout.",
     "stats.none_players": "Aucun humain dans les parties terminées.",
@@ -319,6 +326,7 @@ STRINGS = {
     "continue ; le dernier enregistrement est conservé.",
     "notice.autosave_broken": "La partie en cours ne peut pas reprendre ({reason}). "
     "Le fichier est conservé sous le nom {file}.",
+    "summary.countdown": "{label} ({seconds})",
     "notice.settings_broken": "Le fichier de réglages est inutilisable ({problem}) : réglages "
     "par défaut, l'ancien fichier est conservé sous le nom {file}.",
     "notice.settings_unsaved": "Les réglages n'ont pas pu être enregistrés dans {file}.",
@@ -330,6 +338,7 @@ STRINGS = {
     "settings.hints": "Conseils",
     "settings.hints_help": "Risque de perdre et gain moyen",
     "settings.volume": "Volume du son",
+    "settings.no_sound": "Aucune sortie audio trouvée",
     "settings.window": "Taille de la fenêtre",
     "settings.fullscreen": "Plein écran",
     "settings.on": "Oui",
@@ -383,6 +392,7 @@ STRINGS = {
     # the replay viewer (ui/table/replay.py)
     "replay.menu": "Revoir",
     "replay.files_title": "Revoir une partie",
+    "replay.examples": "Exemples fournis avec le jeu",
     "replay.watch": "Revoir",
     "replay.watch_game": "Revoir",
     "replay.save_game": "Enregistrer",
@@ -406,10 +416,10 @@ STRINGS = {
     "review.working": "Le coach analyse la partie… {percent}\u00a0%",
     "review.failed": "L'analyse n'a pas pu être faite.",
     "review.title": "L'analyse du coach",
-    "review.summary": (
-        "{who} : {n} décisions analysées, {matched} comme l'expert ; "
-        "{points} points espérés laissés sur la table"
-    ),
+    "review.summary.one": "{who} : {n} décision analysée, {matched} comme l'expert ; {left}",
+    "review.summary.other": ("{who} : {n} décisions analysées, {matched} comme l'expert ; {left}"),
+    "review.left.one": "{points} point espéré laissé sur la table",
+    "review.left.other": "{points} points espérés laissés sur la table",
     "review.costliest": "Les décisions les plus coûteuses",
     "review.none": "Aucune décision coûteuse : bien joué !",
     "review.go": "Aller à cette décision dans le replay (1–3)",
@@ -427,7 +437,10 @@ STRINGS = {
     "review.bar_target": "{who} donne la carte {card} à {target}",
     "review.expert": "l'expert : {what}",
     "review.matched": "{what}, comme l'expert",
-    "review.cost": "{what} : {points} points espérés, {win} % de chances de gagner ({expert})",
+    "review.cost.one": "{what} : {points} point espéré, {win} % de chances de gagner ({expert})",
+    "review.cost.other": (
+        "{what} : {points} points espérés, {win} % de chances de gagner ({expert})"
+    ),
     # the guided first game (ui/table/tutorial.py)
     "tutorial.menu": "Apprendre à jouer",
     "tutorial.offer": (

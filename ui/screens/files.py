@@ -7,12 +7,15 @@ saving on a full disk shows why and the game goes on (its autosave intact).
 from __future__ import annotations
 
 import contextlib
+import json
 import time
 from pathlib import Path
 
 import pygame
 import pygame_gui
 
+from game import gamefile
+from game.gamefile import GameFileError
 from game.limits import clean_text, printable
 from ui.assets import MUTED
 from ui.i18n import t
@@ -22,6 +25,8 @@ from ui.storage.saves import SaveError, describe
 
 PATH_LIMIT = 1000
 MAX_LISTED = 200
+#: the games shipped with the program (a checkout's; an installed copy has none)
+EXAMPLES = Path(__file__).resolve().parent.parent.parent / "examples"
 
 
 class FilesScene(FormScene):
@@ -33,19 +38,14 @@ class FilesScene(FormScene):
         self.game = game
         self.TITLE = "files.save_title" if mode == "save" else "files.load_title"
         self.path = str(app.saves.suggested_path()) if mode == "save" else ""
-        self.files: dict[str, Path] = {}
+        self.files: dict[str, Path | None] = {}  # each row of the list: its file (None: a heading)
         self.browser: pygame_gui.windows.UIFileDialog | None = None
 
     def build(self, u: float) -> None:
         p = self.panel_rect()
         pad, row = round(20 * u), round(40 * u)
         x, w = p.x + pad, p.w - 2 * pad
-        self.files = {}
-        for path in self.app.saves.list_saves()[:MAX_LISTED]:
-            label = printable(f"{path.name}   ·   {_when(path)}   ·   {describe(path)}")
-            if path == self.app.dirs.last_finished:
-                label = f"{t('files.last_finished')}   ·   {label}"
-            self.files[label] = path
+        self.files = self.rows()
         list_top = p.y + round(44 * u)
         y = p.bottom - pad - row
         if self.files:
@@ -77,6 +77,16 @@ class FilesScene(FormScene):
             "#primary_button",
         )
 
+    def rows(self) -> dict[str, Path | None]:
+        """The list: a row a saved game, newest first."""
+        rows: dict[str, Path | None] = {}
+        for path in self.app.saves.list_saves()[:MAX_LISTED]:
+            label = printable(f"{path.name}   ·   {_when(path)}   ·   {describe(path)}")
+            if path == self.app.dirs.last_finished:
+                label = f"{t('files.last_finished')}   ·   {label}"
+            rows[label] = path
+        return rows
+
     def fit_rows(self, listing: pygame_gui.elements.UISelectionList) -> None:
         """Rows wider than the list lose their tail (the players' names) to "…";
         a row that could then be mistaken for another stays whole."""
@@ -87,7 +97,7 @@ class FilesScene(FormScene):
         if isinstance(border, dict):
             border = max(border.get("left", 0), border.get("right", 0))
         room = button.rect.w - 2 * (border + button.shadow_width)
-        fitted: dict[str, Path] = {}
+        fitted: dict[str, Path | None] = {}
         for label, path in self.files.items():
             short = cut_to(label, button.font.size, room)
             fitted[label if short in fitted else short] = path
@@ -216,12 +226,24 @@ class FilesScene(FormScene):
 
 
 class ReplayFilesScene(FilesScene):
-    """Replays (main menu): the same list as "Load game"; its button opens the replay
-    viewer over this list (``App.open_replay``), so Esc in the viewer comes back here."""
+    """Replays (main menu): the same list as "Load game", then the games shipped in
+    ``examples/`` under a heading of their own (read where they are, never copied); its
+    button opens the replay viewer over this list (``App.open_replay``), so Esc in the
+    viewer comes back here."""
 
     def __init__(self, app) -> None:
         super().__init__(app, "load")
         self.TITLE = "replay.files_title"
+
+    def rows(self) -> dict[str, Path | None]:
+        rows = super().rows()
+        shipped = example_games()
+        if shipped:
+            rows[f"——  {t('replay.examples')}  ——"] = None
+            for path in shipped:
+                name = path.relative_to(EXAMPLES).as_posix()
+                rows[printable(f"{name}   ·   {describe(path)}")] = path
+        return rows
 
     def build(self, u: float) -> None:
         super().build(u)
@@ -233,6 +255,21 @@ class ReplayFilesScene(FilesScene):
             self.app.notify(t("files.no_name"), error=True, screen=True)
             return
         self.app.open_replay(path, from_menu=False)
+
+
+def example_games(folder: Path = EXAMPLES) -> list[Path]:
+    """The replayable games of ``examples/`` and ``examples/*/`` (not a table of real
+    cards, which only ``game.advise`` follows), by name; none in an installed copy."""
+    games = []
+    for path in sorted(folder.glob("*.json")) + sorted(folder.glob("*/*.json")):
+        try:
+            data = json.loads(gamefile.read_text(path, 1024 * 1024))
+        except (OSError, ValueError, GameFileError):
+            continue
+        replayable = isinstance(data, dict) and data.get("dealing") != "observed"
+        if replayable and isinstance(data.get("actions"), list):
+            games.append(path)
+    return games
 
 
 def _when(path: Path) -> str:

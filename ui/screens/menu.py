@@ -3,6 +3,7 @@ Rules, Settings, Quit."""
 
 from __future__ import annotations
 
+import math
 import time
 
 import pygame
@@ -57,6 +58,8 @@ class MenuScene(FormScene):
         self.offer = first_offer(app.dirs)  # the very first start: "Learn to play" is offered
         self.offer_rect: pygame.Rect | None = None  # where the offer's line is (a click on it)
         self.asking = False  # Esc was pressed: "quit?" waits for Esc or Enter again
+        self.text_rects: list[pygame.Rect] = []  # where the last drawing put its words
+        self.fan_rect: pygame.Rect | None = None  # and its cards (None: no room for them)
 
     def choices(self) -> list[tuple[str, str]]:
         names = [
@@ -173,32 +176,35 @@ class MenuScene(FormScene):
 
     def render_body(self, img: pygame.Surface, u: float) -> None:
         w, h = self.app.size
-        assets = self.app.assets
-        # the fan fills the room between the subtitle and the buttons (less with many rows)
-        room_top = round(h * 0.04) + round(112 * u)
-        gap = 34 if self.saved else 46 if self.offer else 12  # room for the line above them
-        room_bottom = self.buttons_top(u) - round(gap * u)
-        ch = max(round(60 * u), min(round(130 * u), round((room_bottom - room_top) * 0.74)))
-        cw = round(ch / 1.4)
-        cx, cy = w // 2, min(round(h * 0.37), (room_top + room_bottom) // 2 - round(16 * u))
-        for i, card in enumerate(FAN):
-            angle = (i - 3) * 9
-            face = pygame.transform.rotozoom(assets.card(card, (cw, ch)), -angle, 1.0)
-            dx = (i - 3) * cw * 0.55
-            dy = abs(i - 3) ** 1.6 * 6 * u
-            img.blit(face, face.get_rect(center=(round(cx + dx), round(cy + dy))))
-        self.text(img, t("app.title"), round(64 * u), GOLD, midtop=(cx, round(h * 0.04)))
-        self.text(
+        cx = w // 2
+        title = self.text(img, t("app.title"), round(64 * u), GOLD, midtop=(cx, round(h * 0.04)))
+        subtitle = self.text(
             img,
             t("menu.subtitle"),
             round(20 * u),
             CREAM,
             midtop=(cx, round(h * 0.04) + round(76 * u)),
         )
-        line_at = (cx, self.buttons_top(u) - round(10 * u))
+        line = self.render_line(img, u)
+        keys = self.text(
+            img, t("menu.keys"), round(14 * u), MUTED, midbottom=(cx, h - round(10 * u))
+        )
+        self.text_rects = [r for r in (title, subtitle, line, keys) if r is not None]
+        # the fan fills the room between the subtitle and the line above the buttons
+        margin = max(4, round(8 * u))
+        below = line.top if line is not None else self.buttons_top(u)
+        room = pygame.Rect(margin, subtitle.bottom + margin, w - 2 * margin, 0)
+        room.height = below - margin - room.top
+        self.fan_rect = self.draw_fan(img, room, u)
+
+    def render_line(self, img: pygame.Surface, u: float) -> pygame.Rect | None:
+        """The line just above the buttons: "quit?", the unfinished game, or the lesson's
+        offer (where a click opens it); its rect, or None when there is none."""
+        w = self.app.size[0]
+        line_at = (w // 2, self.buttons_top(u) - round(10 * u))
         self.offer_rect = None
         if self.asking:
-            self.text(
+            return self.text(
                 img,
                 t("menu.quit_ask"),
                 round(17 * u),
@@ -206,7 +212,7 @@ class MenuScene(FormScene):
                 max_width=w - round(40 * u),
                 midbottom=line_at,
             )
-        elif self.saved is not None:
+        if self.saved is not None:
             when = time.strftime("%H:%M", time.localtime(self.saved.saved_at))
             line = t(
                 "menu.saved_game",
@@ -214,15 +220,15 @@ class MenuScene(FormScene):
                 players=", ".join(self.saved.players),
                 time=when,
             )
-            self.text(
+            return self.text(
                 img,
                 line,
                 round(15 * u),
                 MUTED,
-                max_width=round(900 * u),
+                max_width=min(round(900 * u), w - round(40 * u)),
                 midbottom=line_at,
             )
-        elif self.offer:
+        if self.offer:
             offer = self.app.assets.wrapped(
                 t("tutorial.offer"),
                 round(17 * u),
@@ -232,4 +238,39 @@ class MenuScene(FormScene):
                 center=True,
             )
             self.offer_rect = img.blit(offer, offer.get_rect(midbottom=line_at))
-        self.text(img, t("menu.keys"), round(14 * u), MUTED, midbottom=(cx, h - round(10 * u)))
+            return self.offer_rect
+        return None
+
+    def draw_fan(self, img: pygame.Surface, room: pygame.Rect, u: float) -> pygame.Rect | None:
+        """The seven cards, as big as ``room`` holds (at most 130 px tall at 1280 × 720) and
+        centred in it; the rect they cover, or None when the room is too small for them."""
+        # the fan of cards 1 px tall: each card's angle, centre and the box it turns in
+        boxes = []
+        for i in range(len(FAN)):
+            a = math.radians(abs(i - 3) * 9)
+            cw = 1 / 1.4
+            bw, bh = cw * math.cos(a) + math.sin(a), cw * math.sin(a) + math.cos(a)
+            dx, dy = (i - 3) * cw * 0.55, abs(i - 3) ** 1.6 * 0.046
+            boxes.append((dx - bw / 2, dy - bh / 2, dx + bw / 2, dy + bh / 2))
+        left, top = min(b[0] for b in boxes), min(b[1] for b in boxes)
+        right, bottom = max(b[2] for b in boxes), max(b[3] for b in boxes)
+        pad = 3  # the turned images are a pixel or two wider than their exact boxes
+        ch = min(
+            round(130 * u),
+            int((room.h - 2 * pad) / (bottom - top)),
+            int((room.w - 2 * pad) / (right - left)),
+        )
+        if ch < max(24, round(40 * u)):
+            return None
+        cw = round(ch / 1.4)
+        cx = room.centerx - (left + right) / 2 * ch
+        cy = room.centery - (top + bottom) / 2 * ch
+        covered: pygame.Rect | None = None
+        for i, card in enumerate(FAN):
+            face = pygame.transform.rotozoom(
+                self.app.assets.card(card, (cw, ch)), -(i - 3) * 9, 1.0
+            )
+            dx, dy = (i - 3) * cw * 0.55, abs(i - 3) ** 1.6 * 0.046 * ch
+            r = img.blit(face, face.get_rect(center=(round(cx + dx), round(cy + dy))))
+            covered = r if covered is None else covered.union(r)
+        return covered

@@ -96,7 +96,9 @@ class SettingsScene(FormScene):
         for i, name in enumerate(ROWS):
             mid = panel.y + round(15 * u) + i * row + row // 2
             help_key = HELP.get(name)
-            below = help_key is not None and name == "speed"  # the others: beside On/Off
+            if name == "volume" and self.app.sound.no_device:
+                help_key = "settings.no_sound"  # the slider stays: the volume kept for later
+            below = help_key is not None and name in ("speed", "volume")  # else beside On/Off
             dy = round(9 * u) if below else 0
             self.text(
                 img,

@@ -65,7 +65,10 @@ def check_table(data: object) -> None:
         )
     players = data["players"]
     if not MIN_SEATS <= len(players) <= MAX_SEATS:
-        raise LoadError(f"{len(players)} players: this table seats {MIN_SEATS} to {MAX_SEATS}")
+        raise LoadError(
+            f"{len(players)} player{'' if len(players) == 1 else 's'}: "
+            f"this table seats {MIN_SEATS} to {MAX_SEATS}"
+        )
     # names: game.gamefile refuses what no table could show (game.limits.name_problem)
 
 

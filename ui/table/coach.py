@@ -86,8 +86,9 @@ def line_msg(d: Reviewed, short: bool = False) -> Msg:
         what = Msg("review.target_line", round=d.round, who=d.player, card=card, target=d.did)
     if d.matched:
         return Msg("review.matched", what=what)
-    return Msg(
+    return Msg.counted(
         "review.cost",
+        round(d.cost_points, 1),
         what=what,
         points=signed(-d.cost_points, 1),  # a cost: what the decision lost
         win=signed(-d.cost_win * 100, 0),

@@ -19,7 +19,7 @@ import pygame_gui
 from game.commands.review import Review, costliest
 from ui.assets import BAND, CHART_GRID, CREAM, DIALOG, GOLD, MUTED, PALETTE
 from ui.chart import Line, PygamePen, Scale, Style, draw_chart
-from ui.i18n import language, t
+from ui.i18n import language, t, tn
 from ui.scene import ButtonDialog
 from ui.table import coach
 from ui.table.coach import ReviewJob, line_msg
@@ -200,12 +200,17 @@ class ReviewScene(ButtonDialog):
             s = review.summary(p)
             self.text(
                 img,
-                t(
+                tn(
                     "review.summary",
+                    s["reviewed"],
                     who=p,
                     n=s["reviewed"],
                     matched=s["matched"],
-                    points=f"{s['points_left']:.1f}",
+                    left=tn(
+                        "review.left",
+                        round(s["points_left"], 1),
+                        points=f"{s['points_left']:.1f}",
+                    ),
                 ),
                 fs,
                 CREAM,

@@ -8,6 +8,8 @@ totals round by round, with "Play again" and "Menu".
 
 from __future__ import annotations
 
+import math
+
 import pygame
 import pygame_gui
 
@@ -19,7 +21,8 @@ from ui.theme import unit_for, widen_buttons
 
 
 class Overlay(ButtonDialog):
-    """A dialog over the table with buttons; ``auto`` seconds in demo mode, then ``advance``."""
+    """A dialog over the table with buttons; in a demo its first button presses itself
+    after ``auto`` seconds, which it counts down on its label: "Next round (3)"."""
 
     BUTTONS: tuple[tuple[str, str], ...] = ()
     GO_ON: str | None = None  # the button that Enter, Space or N press ("go on")
@@ -28,6 +31,7 @@ class Overlay(ButtonDialog):
         super().__init__(app)
         self.table = table
         self.auto = (3.0 / max(0.25, app.config.speed)) if table.unattended else None
+        self.row_rects: list[pygame.Rect] = []  # where the last drawing put each player's row
 
     def build_ui(self) -> None:
         self.exit()
@@ -35,10 +39,10 @@ class Overlay(ButtonDialog):
         u = unit_for(self.app.size)
         bw, bh, gap = round(170 * u), round(44 * u), round(14 * u)
         x = d.centerx - (len(self.BUTTONS) * (bw + gap) - gap) // 2
-        for i, (name, key) in enumerate(self.BUTTONS):
+        for i, (name, _key) in enumerate(self.BUTTONS):
             rect = pygame.Rect(x + i * (bw + gap), d.bottom - bh - gap, bw, bh)
             self.buttons[name] = pygame_gui.elements.UIButton(
-                rect, t(key), self.app.manager, object_id="#hit_button" if i == 0 else None
+                rect, self.label(i), self.app.manager, object_id="#hit_button" if i == 0 else None
             )
         widen_buttons(self.buttons.values(), self.app.size[0])
         self._key = None
@@ -50,15 +54,33 @@ class Overlay(ButtonDialog):
         elif key == pygame.K_ESCAPE:
             self.app.to_menu()
 
+    def label(self, i: int) -> str:
+        """Button ``i``'s text: the first one with the seconds left when it presses itself."""
+        text = t(self.BUTTONS[i][1])
+        if i == 0 and self.auto is not None:
+            return t("summary.countdown", label=text, seconds=self.seconds_left())
+        return text
+
+    def seconds_left(self) -> int:
+        """The whole seconds shown before the first button presses itself (3, 2, 1)."""
+        return max(1, math.ceil(self.auto - 1e-9)) if self.auto is not None else 0
+
     def update(self, dt: float) -> None:
         if self.auto is not None:
+            shown = self.seconds_left()
             self.auto -= dt
             if self.auto <= 0:
                 self.auto = None
                 self.choose(self.BUTTONS[0][0])
+            elif self.seconds_left() != shown and self.BUTTONS[0][0] in self.buttons:
+                self.buttons[self.BUTTONS[0][0]].set_text(self.label(0))
+                self.app.invalidate()
 
     def wakeup(self) -> float | None:
-        return self.auto
+        """When the countdown's number changes next (or the button presses itself)."""
+        if self.auto is None:
+            return None
+        return max(0.0, self.auto - (self.seconds_left() - 1))
 
     def draw(self, surface: pygame.Surface) -> None:
         key = (self.app.size, self.table.shown.version)
@@ -138,8 +160,10 @@ class RoundSummary(Overlay):
         self.text(img, t("summary.total_col"), small, MUTED, midright=(x1, head_y))
         y = d.y + round(86 * u)
         reasons = shown.last_reasons or (None,) * n
+        self.row_rects = []
         for seat, result in enumerate(shown.last_results):
             mid = y + row // 2
+            self.row_rects.append(pygame.Rect(x0, y, x1 - x0, row))
             if seat % 2 == 0:
                 band = pygame.Rect(x0 - 8, y, x1 - x0 + 16, row)
                 pygame.draw.rect(img, BAND, band, border_radius=6)
@@ -231,7 +255,10 @@ class GameOver(Overlay):
         left, right = d.x + round(24 * u), d.right - round(24 * u)
         top = d.y + round(74 * u)
         bottom = d.bottom - round(76 * u)
-        row = max(14, min(round(26 * u), (bottom - top) * 52 // 100 // (n + 1)))
+        # the rows take the height the chart below leaves them (its title, a plot of 110 px
+        # at 1280 × 720, its rounds): a bigger window, bigger rows
+        chart_room = round((40 + 110 + 22) * u)
+        row = max(14, min(round(26 * u), (bottom - top - chart_room) // (n + 1)))
         size = max(10, min(round(15 * u), round(row * 0.7)))
         font = a.font(size)
         # the table: name, the totals after each round (the last ones that fit), total,
@@ -245,15 +272,22 @@ class GameOver(Overlay):
         stat_w = [
             max(font.size(t(key))[0], font.size("0000")[0]) + round(14 * u) for key, _f in stats
         ]
-        name_w = min(round(190 * u), max(font.size(p.who(s))[0] for s in range(n)) + 12)
-        name_w = max(name_w, font.size("1. Abcdef…")[0])
+        widest = max(font.size(f"{n}. {p.who(s)}")[0] for s in range(n))  # with the rank
+        name_w = min(round(230 * u), size + widest + round(8 * u))
+        name_w = max(name_w, size + font.size("1. Abcdef…")[0])
         col = font.size("0000")[0] + round(10 * u)
         room = right - left - name_w - sum(stat_w)
         shown_rounds = max(0, min(len(records), room // col))
         first = len(records) - shown_rounds
+        if shown_rounds:  # a few rounds spread out, though still read as one block
+            col = min(room // shown_rounds, col * 9 // 4)
+        # a short game: the table narrower than the dialog, centred, its figures together
+        wide = min(right - left, name_w + shown_rounds * col + sum(stat_w))
+        t_left = d.centerx - wide // 2
+        t_right = t_left + wide
         totals = [tuple(self.table.game.snapshot().start_totals)] + list(shown.round_totals)
-        x_round = left + name_w
-        x_stats = right - sum(stat_w)
+        x_round = t_left + name_w
+        x_stats = t_right - sum(stat_w)
         y = top
         if first > 0:
             self.text(img, "…", size, MUTED, midright=(x_round + col // 2, y + row // 2))
@@ -264,13 +298,17 @@ class GameOver(Overlay):
         for (key, _f), w in zip(stats, stat_w, strict=True):
             self.text(img, t(key), size, GOLD, midright=(x + w, y + row // 2))
             x += w
+        self.row_rects = []  # where each player's row is (the tests measure them)
+        self.rounds_right = x_round + shown_rounds * col  # the last round's column ends here
+        self.stats_left = x_stats
         for rank, seat in enumerate(order):
             y = top + (rank + 1) * row
             mid = y + row // 2
+            self.row_rects.append(pygame.Rect(t_left, y, wide, row))
             if rank % 2 == 0:
-                pygame.draw.rect(img, BAND, (left - 6, y, right - left + 12, row), border_radius=4)
+                pygame.draw.rect(img, BAND, (t_left - 6, y, wide + 12, row), border_radius=4)
             color = PALETTE[seat % len(PALETTE)]
-            pygame.draw.circle(img, color, (left + size // 3, mid), max(3, size // 3))
+            pygame.draw.circle(img, color, (t_left + size // 3, mid), max(3, size // 3))
             s = a.fitted(
                 f"{rank + 1}. {p.who(seat)}",
                 size,
@@ -279,7 +317,7 @@ class GameOver(Overlay):
                 name_w - size,
                 keep=6,
             )
-            img.blit(s, s.get_rect(midleft=(left + size, mid)))
+            img.blit(s, s.get_rect(midleft=(t_left + size, mid)))
             for k in range(first, len(records)):
                 cx = x_round + (k - first) * col + col - round(5 * u)
                 self.text(img, str(totals[k + 1][seat]), size, MUTED, midright=(cx, mid))

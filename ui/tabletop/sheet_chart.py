@@ -13,25 +13,27 @@ from ui import chart
 from ui.chart import Box, Colour, Line, Point, Scale, Style
 from ui.tabletop.sheet_draw import ACCENT, FAINT, GRID, INK, MUTED, fit, font
 
+# one colour a player, up to 18, on white paper: any two differ by a CIELAB distance of
+# 30 or more (tests/test_ui_chart.py)
 PALETTE = (
     (78, 121, 167),
     (242, 142, 43),
     (225, 87, 89),
     (118, 183, 178),
-    (89, 161, 79),
-    (237, 201, 72),
-    (176, 122, 161),
-    (255, 157, 167),
-    (156, 117, 95),
-    (120, 120, 120),
-    (31, 78, 121),
-    (160, 82, 45),
-    (46, 125, 50),
-    (106, 27, 154),
-    (198, 40, 40),
-    (0, 131, 143),
-    (249, 168, 37),
-    (55, 71, 79),
+    (0, 0, 255),
+    (0, 165, 0),
+    (255, 15, 210),
+    (0, 0, 105),
+    (60, 45, 0),
+    (165, 120, 255),
+    (105, 30, 75),
+    (255, 0, 0),
+    (150, 150, 60),
+    (0, 30, 45),
+    (0, 90, 30),
+    (180, 135, 135),
+    (225, 105, 180),
+    (105, 0, 0),
 )
 MIN_HEIGHT = 560  # below this the chart is left out
 

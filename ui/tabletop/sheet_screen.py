@@ -6,18 +6,22 @@ goes to the next player; after the last one the round is finished), or open
 the card calculator (:mod:`ui.tabletop.calculator_screen`). Totals, the ranking, the
 leader and the chart follow every change; every change is saved at once
 (:class:`~ui.storage.sheet_store.SheetStore`). Export the filled sheet, or a blank
-one to print, as PDF or PNG (:mod:`ui.tabletop.sheet_export`).
+one to print, as PDF or PNG (:mod:`ui.tabletop.sheet_export`); *Open* shows the last
+export in the system's viewer, which prints it (:mod:`ui.viewer`).
 """
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pygame
 
 from game.limits import MAX_TARGET, parse_int
 from game.tabletop.calculator import CardHand
 from game.tabletop.sheet import OVER, TIEBREAK, ScoreSheet, SheetError
+from ui import viewer
 from ui.assets import CREAM, GOLD, MUTED, RED
-from ui.i18n import language, t
+from ui.i18n import language, t, tn
 from ui.paths import shown
 from ui.screens.forms import FormScene
 from ui.storage.sheet_store import SheetStore, SheetStoreError
@@ -37,6 +41,8 @@ class SheetScene(FormScene):
         self.offset = FOLLOW
         self.error = ""
         self._save_failed = False
+        self.exported: list[Path] = []  # the files of the last export (Open shows the first)
+        self.viewing: viewer.Viewing | None = None  # a viewer being started on one of them
         self.select_next()
 
     # ------------------------------------------------------------ geometry
@@ -102,6 +108,14 @@ class SheetScene(FormScene):
         )
         bw, gap = round(178 * u), round(10 * u)
         x = w - round(18 * u) - 4 * bw - 3 * gap
+        open_x = round((18 + 250) * u) + gap
+        self.button(
+            "open",
+            (open_x, by, min(round(200 * u), x - gap - open_x), bh2),
+            t("sheet.open"),
+            "#choice_button",
+            tooltip=t("sheet.tip.open"),
+        )
         for name, key in names:
             self.button(
                 name,
@@ -127,6 +141,7 @@ class SheetScene(FormScene):
         row = self.sheet.current
         can_finish = current and not over and row is not None and any(c is not None for c in row)
         w["finish"].enable() if can_finish else w["finish"].disable()
+        w["open"].enable() if self.exported else w["open"].disable()
         self.app.invalidate()
 
     # ------------------------------------------------------------ state
@@ -254,6 +269,33 @@ class SheetScene(FormScene):
             return
         files = ", ".join(shown(p) for p in written)
         self.app.notify(t("sheet.exported", file=files))
+        self.exported = list(written)
+        self.refresh()
+
+    def open_export(self) -> None:
+        """Open: the last export (its first page) in the system's viewer, to print it."""
+        if not self.exported:
+            return
+        path = self.exported[0]
+        try:
+            self.viewing = viewer.open_file(path)
+        except viewer.ViewerError as e:
+            self.viewer_failed(path, str(e))
+
+    def viewer_failed(self, path: Path, reason: str) -> None:
+        self.viewing = None
+        self.app.notify(
+            t("sheet.viewer_failed", file=path.name, reason=reason, folder=shown(path.parent)),
+            error=True,
+        )
+
+    def update(self, dt: float) -> None:
+        if self.viewing is not None:
+            failed = self.viewing.failed(dt)
+            if failed:
+                self.viewer_failed(self.viewing.path, t("sheet.viewer_gave_up"))
+            elif failed is not None:
+                self.viewing = None
 
     # ------------------------------------------------------------ input
     def on_button(self, name: str) -> None:
@@ -269,6 +311,8 @@ class SheetScene(FormScene):
                 self.finish_round()
         elif name.startswith(("export_", "blank_")):
             self.export(name)
+        elif name == "open":
+            self.open_export()
 
     def on_text(self, name: str, text: str) -> None:
         if name != "target":
@@ -333,7 +377,9 @@ class SheetScene(FormScene):
                 "sheet.won", name=s.players[winner], total=s.totals[winner], round=s.ended_after
             )
             if s.extra_rounds:
-                line += "  ·  " + t("sheet.extra", rounds=", ".join(map(str, s.extra_rounds)))
+                line += "  ·  " + tn(
+                    "sheet.extra", len(s.extra_rounds), rounds=", ".join(map(str, s.extra_rounds))
+                )
             return line, GOLD
         if s.status == TIEBREAK:
             return t("sheet.tiebreak"), GOLD

@@ -14,7 +14,7 @@ import pygame
 
 from game.tabletop.stats import Record, Statistics
 from ui.assets import CREAM, GOLD, GREEN, INK, MUTED, RED
-from ui.i18n import t
+from ui.i18n import t, tn
 from ui.screens.forms import FormScene
 from ui.storage.stats_store import StatsStore
 
@@ -121,7 +121,7 @@ class StatsScene(FormScene):
         p = self.panel_rect()
         assets = self.app.assets
         w, h = self.app.size
-        games = t("stats.games", count=self.stats.games)
+        games = tn("stats.games", self.stats.games, count=self.stats.games)
         self.text(
             surface, games, max(10, round(14 * u)), MUTED, midbottom=(w // 2, h - round(90 * u))
         )
