@@ -13,7 +13,7 @@ import re
 import pygame
 
 from ui.assets import CREAM, GOLD, MUTED, Assets
-from ui.i18n import card_name, language, t
+from ui.i18n import card_name, language, t, tn
 from ui.table import layout as L
 from ui.table.display import Shown
 
@@ -169,7 +169,7 @@ def _draw_log(c: _Canvas, log: pygame.Rect, log_title: pygame.Rect, presenter, s
     scroll = max(0, min(scroll, len(lines) - 1))
     head = t("tray.log")
     if scroll:
-        head += "  " + t("tray.log_scrolled", count=scroll)
+        head += "  " + tn("tray.log_scrolled", scroll, count=scroll)
     c.title(head, log_title, MUTED)
     size = lay.font(12)
     step = round(size * 1.35)
