@@ -312,17 +312,19 @@ class App:
         return saved
 
     def autosave(self, table: TableScene, new: bool = False) -> None:
-        """After every decision (and at the start of a game): write it; tell a failure once."""
+        """After every decision (and at the start of a game): write it, off the window's
+        thread (ui.storage.writer); a failure is told once, at a later pass. A new game
+        waits for its first save, which keeps the unfinished game it replaces aside."""
         if table.demo or table.game is None:
             return
-        problem = self.saves.begin(table.game) if new else self.saves.autosave(table.game)
-        if not self.saves.failing:
-            log.debug("autosaved %d actions", len(table.game.actions))
-        if problem:
-            self.notify(t("notice.autosave_failed", reason=problem), error=True)
-        if self.saves.stats_notice is not None:  # a game ended: counted in the statistics
-            key, values = self.saves.stats_notice
-            self.saves.stats_notice = None
+        self.saves.writer.submit(table.game, new=new)
+        if new:  # a new table is a scene change: it opens on its first save, done
+            self.saves.writer.flush()
+
+    def tell_autosave_problems(self) -> None:
+        """What the autosave's writes had to tell: a failure, a game counted in damaged
+        statistics."""
+        for key, values in self.saves.writer.take_messages():
             self.notify(t(key, **values), error=True)
 
     def to_menu(self) -> None:
@@ -480,6 +482,7 @@ class App:
         # for one more pass, whose update sees it (a bot's beat to start, a prompt to
         # note, a gate to open) before the loop may nap.
         self.dirty = False
+        self.tell_autosave_problems()
         self.stack.update(dt)
         self.notices.update(dt)
         for event in events:
@@ -516,6 +519,7 @@ class App:
         frames = self.config.frames
         while self.running and (frames is None or self.frame < frames):
             self.step()
+        self.saves.writer.flush()  # the last decision is on the disk before the window goes
         if self.config.screenshot:
             self.draw()
             try:

@@ -57,8 +57,12 @@ def open_table(app: App) -> TableScene:
 
 
 def pump(app: App, frames: int = 1, dt: float = DT) -> None:
+    """``frames`` passes of the loop; then, as a person looking a moment later would find
+    it, the autosave written (ui.storage.writer) and any failure of it told."""
     for _ in range(frames):
         app.step(dt=dt)
+    app.saves.writer.flush()
+    app.tell_autosave_problems()
 
 
 def wait_until(app: App, done, seconds: float = 60.0, dt: float = DT) -> None:

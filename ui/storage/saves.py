@@ -27,6 +27,7 @@ from game.gamefile import GameFileError
 from game.limits import MAX_ACTIONS, MAX_NAME, excerpt, name_problem
 from ui.config import MAX_SEATS, MIN_SEATS
 from ui.paths import Dirs
+from ui.storage.writer import AutosaveWriter
 
 __all__ = ["MAX_NAME", "LoadError", "SaveError", "Saves", "load_file"]
 KEEP_UNFINISHED = 20
@@ -90,18 +91,23 @@ class Saves:
         self._peeked: tuple[tuple, SavedGame | None] | None = None
         self.failing = False  # the last autosave failed (reported once until one works)
         self.stats_notice: tuple[str, dict] | None = None  # (i18n key, values) for the app
+        #: the autosave after each decision, written off the window's thread
+        self.writer = AutosaveWriter(self.write, lambda: self.failing)
         self._remove_stale_temp_files()
 
     # ------------------------------------------------------------ autosave
     def has_autosave(self) -> bool:
+        self.writer.flush()
         return _is_file(self.dirs.autosave)
 
     def peek(self) -> SavedGame | None:
         """The unfinished game in the autosave, or None (cached until the file changes).
+        The autosave being written is waited for.
 
         An autosave that holds a finished game (the process ended between the
         last save and the move) is moved to ``last-finished.json`` here.
         """
+        self.writer.flush()
         path = self.dirs.autosave
         try:
             st = path.stat()
@@ -122,7 +128,18 @@ class Saves:
         return info
 
     def load_autosave(self) -> Game:
+        self.writer.flush()
         return load_file(self.dirs.autosave)
+
+    def write(self, game: Game, new: bool) -> list[tuple[str, dict]]:
+        """:meth:`begin` or :meth:`autosave` (the writer's thread calls it); what to tell:
+        the first failure of a run of them, a game counted in damaged statistics."""
+        problem = self.begin(game) if new else self.autosave(game)
+        out = [("notice.autosave_failed", {"reason": problem})] if problem else []
+        if self.stats_notice is not None:
+            out.append(self.stats_notice)
+            self.stats_notice = None
+        return out
 
     def begin(self, game: Game) -> str | None:
         """A new game takes the autosave: keep the unfinished one it replaces, then save."""
@@ -182,6 +199,7 @@ class Saves:
     def discard_broken_autosave(self) -> Path | None:
         """Set an autosave that cannot be continued aside (kept, never deleted, never over
         an earlier one)."""
+        self.writer.flush()
         return atomic.set_aside(self.dirs.autosave)
 
     # ------------------------------------------------------------ files

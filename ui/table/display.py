@@ -9,7 +9,9 @@ animations play. Once every animation has played it equals the game state
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from game import events as ev
 from game.cards import FLIP_THREE, FREEZE, SECOND_CHANCE, composition
@@ -187,9 +189,9 @@ class Shown:
     # ------------------------------------------------------------- events
     def apply(self, event) -> None:
         """Move the shown table past one event (the presenter decides when)."""
-        handler = getattr(self, "_on_" + type(event).__name__, None)
+        handler = SHOWN_BY_EVENT.get(type(event))
         if handler is not None:
-            handler(event)
+            handler(self, event)
         self.version += 1
 
     def _on_RoundStarted(self, e: ev.RoundStarted) -> None:
@@ -299,6 +301,38 @@ class Shown:
     def _to_discard(self, count: int, top: str) -> None:
         self.discard_count += count
         self.discard_top = top
+
+
+#: how each kind of event moves the shown table, by the event's type: explicit, so that
+#: "find usages" finds it and tests/test_ui_dispatch.py checks that every member of
+#: :data:`game.events.Event` is here or in :data:`SHOWN_IGNORES`
+SHOWN_BY_EVENT: dict[type, Callable[[Shown, Any], None]] = {
+    ev.RoundStarted: Shown._on_RoundStarted,
+    ev.CardDrawn: Shown._on_CardDrawn,
+    ev.CardInPlay: Shown._on_CardInPlay,
+    ev.NumberAdded: Shown._on_NumberAdded,
+    ev.ModifierAdded: Shown._on_ModifierAdded,
+    ev.Busted: Shown._on_Busted,
+    ev.SecondChanceKept: Shown._on_SecondChanceKept,
+    ev.SecondChanceUsed: Shown._on_SecondChanceUsed,
+    ev.SecondChanceGiven: Shown._on_SecondChanceGiven,
+    ev.TargetChosen: Shown._on_TargetChosen,
+    ev.Frozen: Shown._on_Frozen,
+    ev.FlipThreeStarted: Shown._on_FlipThreeStarted,
+    ev.Staged: Shown._on_Staged,
+    ev.FlipThreeEnded: Shown._on_FlipThreeEnded,
+    ev.EffectQueued: Shown._on_EffectQueued,
+    ev.CardDiscarded: Shown._on_CardDiscarded,
+    ev.Stayed: Shown._on_Stayed,
+    ev.Flip7: Shown._on_Flip7,
+    ev.Reshuffled: Shown._on_Reshuffled,
+    ev.RoundScored: Shown._on_RoundScored,
+    ev.CardsCleared: Shown._on_CardsCleared,
+    ev.DealerPassed: Shown._on_DealerPassed,
+    ev.GameWon: Shown._on_GameWon,
+}
+#: the events that change nothing the table shows (a hit is announced by its card)
+SHOWN_IGNORES: frozenset[type] = frozenset({ev.Hit, ev.TieContinues})
 
 
 def _reason(hand: ShownHand) -> tuple | None:

@@ -12,6 +12,7 @@ import random
 from collections import deque
 from collections.abc import Callable
 from functools import partial
+from typing import Any
 
 import pygame
 
@@ -146,10 +147,10 @@ class Presenter(CardSteps, RoundSteps):
         """Queue the animation of a batch of events from ``Game.apply``."""
         won = any(isinstance(e, ev.GameWon) for e in events)
         for event in events:
-            handler = getattr(self, "_" + type(event).__name__, None)
+            handler = STEP_BY_EVENT.get(type(event))
             if won and isinstance(event, ev.CardsCleared):
                 handler = None  # the last round's cards stay on the table, face up
-            step = handler(event) if handler else Step(0.0, partial(self._apply, event))
+            step = handler(self, event) if handler else Step(0.0, partial(self._apply, event))
             step.extra["event"] = event
             self.timeline.add(step)
             if self._human_result(event):  # a person's own result: time to read it (and why)
@@ -243,3 +244,37 @@ class Presenter(CardSteps, RoundSteps):
     def tray_spot(self):
         slots = self.panel.slots
         return slots[1].copy()
+
+
+#: the animation step of each kind of event, by the event's type: explicit, so that
+#: "find usages" finds it and tests/test_ui_dispatch.py checks that every member of
+#: :data:`game.events.Event` is here or in :data:`STEP_AT_ONCE`
+STEP_BY_EVENT: dict[type, Callable[[Presenter, Any], Step]] = {
+    ev.RoundStarted: RoundSteps._RoundStarted,
+    ev.Hit: CardSteps._Hit,
+    ev.CardDrawn: CardSteps._CardDrawn,
+    ev.NumberAdded: CardSteps._land,
+    ev.ModifierAdded: CardSteps._land,
+    ev.Busted: CardSteps._Busted,
+    ev.SecondChanceKept: CardSteps._SecondChanceKept,
+    ev.SecondChanceGiven: CardSteps._SecondChanceGiven,
+    ev.SecondChanceUsed: CardSteps._SecondChanceUsed,
+    ev.TargetChosen: CardSteps._TargetChosen,
+    ev.Frozen: CardSteps._Frozen,
+    ev.FlipThreeStarted: CardSteps._FlipThreeStarted,
+    ev.Staged: CardSteps._Staged,
+    ev.FlipThreeEnded: CardSteps._FlipThreeEnded,
+    ev.EffectQueued: CardSteps._EffectQueued,
+    ev.CardDiscarded: CardSteps._CardDiscarded,
+    ev.Stayed: RoundSteps._Stayed,
+    ev.Flip7: RoundSteps._Flip7,
+    ev.Reshuffled: RoundSteps._Reshuffled,
+    ev.RoundScored: RoundSteps._RoundScored,
+    ev.CardsCleared: RoundSteps._CardsCleared,
+    ev.DealerPassed: RoundSteps._DealerPassed,
+    ev.GameWon: RoundSteps._GameWon,
+    ev.TieContinues: RoundSteps._TieContinues,
+}
+#: the events the display model takes at once, with nothing to animate (a card put in
+#: play is shown by the step of the card drawn before it)
+STEP_AT_ONCE: frozenset[type] = frozenset({ev.CardInPlay})

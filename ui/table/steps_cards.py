@@ -6,29 +6,21 @@ returning the :class:`~ui.table.timeline.Step` that animates it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from game import events as ev
 from game.cards import FLIP_THREE, FREEZE, MODIFIERS, SECOND_CHANCE
 from ui.assets import ICE, RED
 from ui.i18n import Listed, Msg, card_msg, t
 from ui.table import layout as L
+from ui.table.step_host import StepHost
 from ui.table.timeline import Step
 
 PRESS, TRAVEL, FLIP, REST = 0.07, 0.24, 0.19, 0.22  # seconds, at speed 1
 SHAKE = 0.42
 
 
-class CardSteps:
-    if TYPE_CHECKING:  # what the Presenter provides
-
-        def _apply(self, event: Any) -> None: ...
-        def _motion(self, seconds: float) -> float: ...
-        def mod_slot(self, seat: int, index: int | None = None) -> Any: ...
-        def tray_spot(self) -> Any: ...
-
+class CardSteps(StepHost):
     def _Hit(self, e: ev.Hit) -> Step:
-        def start():
+        def start() -> None:
             self._apply(e)  # the caption waits for the card: "Léa hits: 7"
             if not self.reduced:
                 self.pile_lift = 1.0
@@ -41,7 +33,7 @@ class CardSteps:
     def _CardDrawn(self, e: ev.CardDrawn) -> Step:
         step = Step(self._motion(TRAVEL + FLIP * 0.6) + REST)
 
-        def start():
+        def start() -> None:
             hand = self.shown.hands[e.seat]
             spare = e.card == SECOND_CHANCE and hand.second_chance
             waits = (e.card in (FREEZE, FLIP_THREE) and e.cause != "flip_three") or spare
@@ -60,15 +52,15 @@ class CardSteps:
             )
             self.say(Msg(key, who=self.who_msg(e.seat), card=card_msg(e.card), slot=e.slot))
 
-        def finish():
+        def finish() -> None:
             if step.extra.get("waits"):
                 self._drop(self.flyer)
 
         step.start, step.finish = start, finish
         return step
 
-    def _land(self, e) -> Step:
-        def start():
+    def _land(self, e: ev.NumberAdded | ev.ModifierAdded) -> Step:
+        def start() -> None:
             self._drop(self.flyer)
             self._apply(e)
 
@@ -77,7 +69,7 @@ class CardSteps:
     _NumberAdded = _ModifierAdded = _land
 
     def _SecondChanceKept(self, e: ev.SecondChanceKept) -> Step:
-        def start():
+        def start() -> None:
             self._drop(self.flyer)
             self._apply(e)
             self.say(Msg("caption.sc_kept", who=self.who_msg(e.seat)))
@@ -85,7 +77,7 @@ class CardSteps:
         return Step(REST, start)
 
     def _Busted(self, e: ev.Busted) -> Step:
-        def start():
+        def start() -> None:
             self._drop(self.flyer)
             self._apply(e)
             fx = self.fx[e.seat]
@@ -105,7 +97,7 @@ class CardSteps:
     def _SecondChanceUsed(self, e: ev.SecondChanceUsed) -> Step:
         step = Step(self._motion(TRAVEL) + REST, hide=frozenset({("sc", e.seat)}))
 
-        def start():
+        def start() -> None:
             hand = self.shown.hands[e.seat]
             src = self._take_flyer(e.card, self.line_slot(e.seat))
             sc_src = L.mod_card_rect(
@@ -122,7 +114,7 @@ class CardSteps:
     def _SecondChanceGiven(self, e: ev.SecondChanceGiven) -> Step:
         step = Step(self._motion(TRAVEL) + REST, hide=frozenset({("in_play", SECOND_CHANCE)}))
 
-        def start():
+        def start() -> None:
             src = self._take_flyer(SECOND_CHANCE, self.in_play_spot())
             hand = self.shown.hands[e.receiver]
             step.extra["s"] = self._fly(
@@ -132,7 +124,7 @@ class CardSteps:
                 Msg("caption.sc_given", who=self.who_msg(e.giver), target=self.who_msg(e.receiver))
             )
 
-        def finish():
+        def finish() -> None:
             self._drop(step.extra.get("s"))
             self._apply(e)
 
@@ -142,7 +134,7 @@ class CardSteps:
     def _TargetChosen(self, e: ev.TargetChosen) -> Step:
         step = Step(self._motion(TRAVEL) + REST * 0.5, hide=frozenset({("in_play", e.card)}))
 
-        def start():
+        def start() -> None:
             src = self._take_flyer(e.card, self.in_play_spot())
             dst = self.mod_slot(e.target) if e.card == FREEZE else self.line_slot(e.target)
             self.flyer = self._fly(e.card, src, dst)
@@ -170,7 +162,7 @@ class CardSteps:
         """
         step = Step(REST * 1.5)
 
-        def start():
+        def start() -> None:
             if not e.from_queue:
                 src = self._take_flyer(card, dst_fn())
                 self._apply(e)
@@ -182,7 +174,7 @@ class CardSteps:
                 step.hide = frozenset({("queue", 0)})
                 sprite = self._fly(card, L.queue_card_rect(self.panel, 0), dst_fn())
 
-                def land():
+                def land() -> None:
                     if step.extra.pop("land", None) is None:
                         return
                     self._drop(sprite)
@@ -195,7 +187,7 @@ class CardSteps:
                     sprite, "linear", 0.001, on_finished=land, delay=self._motion(TRAVEL)
                 )
 
-        def finish():
+        def finish() -> None:
             land = step.extra.get("land")
             if land is not None:
                 land()
@@ -204,7 +196,7 @@ class CardSteps:
         return step
 
     def _Frozen(self, e: ev.Frozen) -> Step:
-        def on_start():
+        def on_start() -> None:
             fx = self.fx[e.seat]
             fx.flash_color = ICE
             if not self.reduced:
@@ -225,7 +217,7 @@ class CardSteps:
         return self._effect(e, FREEZE, lambda: self.mod_slot(e.seat), on_start)
 
     def _FlipThreeStarted(self, e: ev.FlipThreeStarted) -> Step:
-        def on_start():
+        def on_start() -> None:
             self.say(Msg("caption.flip3", who=self.who_msg(e.seat)))
 
         return self._effect(e, FLIP_THREE, self.tray_spot, on_start)
@@ -233,13 +225,13 @@ class CardSteps:
     def _Staged(self, e: ev.Staged) -> Step:
         step = Step(self._motion(TRAVEL) + REST * 0.5)
 
-        def start():
+        def start() -> None:
             src = self._take_flyer(e.card, self.line_slot(e.seat))
             n = len(self.shown.staged)
             step.extra["s"] = self._fly(e.card, src, L.staged_card_rect(self.panel, n, n + 1))
             self.say(Msg("caption.staged", card=card_msg(e.card)))
 
-        def finish():
+        def finish() -> None:
             self._drop(step.extra.get("s"))
             self._apply(e)
 
@@ -249,7 +241,7 @@ class CardSteps:
     def _FlipThreeEnded(self, e: ev.FlipThreeEnded) -> Step:
         """The three cards rest a moment in the tray, then it empties (every time)."""
 
-        def start():
+        def start() -> None:
             self._fly(FLIP_THREE, self.tray_spot(), self.layout.discard_pile, keep=False)
             ft = self.shown.flip_three
             if ft is not None and ft.cards:
@@ -266,13 +258,13 @@ class CardSteps:
     def _EffectQueued(self, e: ev.EffectQueued) -> Step:
         step = Step(self._motion(TRAVEL) + REST, hide=frozenset({("staged", 0)}))
 
-        def start():
+        def start() -> None:
             src = L.staged_card_rect(self.panel, 0, len(self.shown.staged))
             dst = L.queue_card_rect(self.panel, len(self.shown.queue))
             step.extra["s"] = self._fly(e.card, src, dst)
             self.say(Msg("caption.queued", card=card_msg(e.card), target=self.who_msg(e.target)))
 
-        def finish():
+        def finish() -> None:
             self._drop(step.extra.get("s"))
             self._apply(e)
 
@@ -289,7 +281,7 @@ class CardSteps:
             hide=frozenset({hide}) if hide else frozenset(),
         )
 
-        def start():
+        def start() -> None:
             if e.origin == "tray":
                 src = L.staged_card_rect(self.panel, 0, len(self.shown.staged))
             elif e.origin == "queue":

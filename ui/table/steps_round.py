@@ -5,33 +5,19 @@ A mixin of :class:`ui.table.presenter.Presenter`, like :mod:`ui.table.steps_card
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from game import events as ev
 from ui.assets import CREAM, GOLD, RED
 from ui.i18n import Msg, t
 from ui.table import layout as L
 from ui.table.sprites import Confetti, TextSprite
+from ui.table.step_host import StepHost
 from ui.table.steps_cards import REST, TRAVEL
 from ui.table.timeline import Step
 
 
-class RoundSteps:
-    if TYPE_CHECKING:  # what the Presenter provides
-        banners: list[TextSprite]
-        layout: L.TableLayout
-        reduced: bool
-        shown: Any
-        timeline: Any
-
-        def _apply(self, event: Any) -> None: ...
-        def _motion(self, seconds: float) -> float: ...
-        def seat(self, seat: int) -> L.SeatLayout: ...
-        def mods_count(self, seat: int) -> int: ...
-        def measure(self, text: str, px: int) -> float: ...
-
+class RoundSteps(StepHost):
     def _RoundStarted(self, e: ev.RoundStarted) -> Step:
-        def start():
+        def start() -> None:
             self._apply(e)
             for fx in self.fx:
                 fx.face_down, fx.total = 1.0, None
@@ -41,7 +27,7 @@ class RoundSteps:
         return Step(REST * 2, start)
 
     def _Stayed(self, e: ev.Stayed) -> Step:
-        def start():
+        def start() -> None:
             self._apply(e)
             key = "caption.stay_forced" if e.forced else "caption.stay"
             self.say(Msg(key, who=self.who_msg(e.seat), score=e.score))
@@ -49,7 +35,7 @@ class RoundSteps:
         return Step(REST * 1.5, start)
 
     def _Flip7(self, e: ev.Flip7) -> Step:
-        def start():
+        def start() -> None:
             self._apply(e)
             box = self.seat(e.seat).box
             self.say(Msg("caption.flip7", who=self.who_msg(e.seat)))
@@ -90,7 +76,7 @@ class RoundSteps:
     def _Reshuffled(self, e: ev.Reshuffled) -> Step:
         step = Step(self._motion(TRAVEL * 1.6) + REST, hide=frozenset({("discard",)}))
 
-        def start():
+        def start() -> None:
             for i in range(4):
                 s = self._fly(
                     "back",
@@ -107,7 +93,7 @@ class RoundSteps:
         return step
 
     def _RoundScored(self, e: ev.RoundScored) -> Step:
-        def start():
+        def start() -> None:
             old = list(self.shown.totals)
             self._apply(e)
             anim = self.timeline.animator
@@ -196,7 +182,7 @@ class RoundSteps:
     def _CardsCleared(self, e: ev.CardsCleared) -> Step:
         step = Step(self._motion(TRAVEL + 0.1), hide=frozenset({("hands",)}))
 
-        def start():
+        def start() -> None:
             self.labels.clear()
             for seat, hand in enumerate(self.shown.hands):
                 if hand.cards():
@@ -215,7 +201,7 @@ class RoundSteps:
         return Step(0.0, lambda: self._apply(e))
 
     def _GameWon(self, e: ev.GameWon) -> Step:
-        def start():
+        def start() -> None:
             self._apply(e)
             self.say(Msg("caption.won", who=self.who_msg(e.winner)))
             center = self.layout.center.center
@@ -226,7 +212,7 @@ class RoundSteps:
         return Step(1.4, start, savour=True)
 
     def _TieContinues(self, e: ev.TieContinues) -> Step:
-        def start():
+        def start() -> None:
             self.say(Msg("caption.tie"))
             self._banner(t("caption.tie"), self.layout.center.center, 34, CREAM, 1.6)
 
