@@ -47,7 +47,8 @@ async def _bots_play(folder: Path, decisions: int) -> tuple[Server, Table]:
     table.start(host)
     table.drop(host)  # its seat is played by a bot at once (wait 0)
     server._changed(table)
-    while table.game is not None and len(table.game.actions) < decisions:
+    game = table.game
+    while game is not None and not game.over and len(game.actions) < decisions:
         await asyncio.sleep(0)
     server.writer.flush()  # blocks the loop: no decision is made meanwhile
     return server, table
@@ -64,7 +65,7 @@ def _kept(folder: Path, copy: Path) -> Table:
 
 def test_every_decision_is_on_disk_the_file_and_journal_give_the_whole_game(tmp_path):
     async def run() -> None:
-        server, table = await _bots_play(tmp_path / "tables", SNAPSHOT_EVERY + 20)
+        server, table = await _bots_play(tmp_path / "tables", min(100, SNAPSHOT_EVERY - 1))
         assert table.game is not None and not table.game.over
         file = json.loads((tmp_path / "tables" / "TAB123.json").read_text())
         assert len(file["game"]["actions"]) < len(table.game.actions)  # the journal has the rest

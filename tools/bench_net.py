@@ -19,8 +19,8 @@ and prints one line per run, then the range over the runs:
   table really made (10 when the server keeps up), tables one core serves at 10
   decisions a second (one second of CPU divided by what a table takes in one
   second), and memory per table (the server's resident memory with the tables
-  running, less that before, per table). Then the server is killed (SIGKILL) and
-  its folder read back as a restarted server reads it (``game.net.store.load_tables``):
+  running, less that before, per table). Then the server is killed at once (SIGKILL)
+  and its folder read back as a restarted server reads it (``game.net.store.load_tables``):
   **lost at a kill** counts the decisions the spectators had seen that the disk does
   not hold — the ones on their way to it at that instant — so that the CPU counted is
   that of a server saving every decision as it goes.
@@ -158,7 +158,6 @@ def load(tables: int, seconds: float) -> dict[str, float]:
     seen: dict[str, int] = {}  # table -> the last state version a spectator saw
     try:
         figures = asyncio.run(_load(server, tables, seconds, seen))
-        server.kill()
         kept, _problems = load_tables(tables_folder(server.home.name), Settings())
         on_disk = {t.code: t.version - VERSION_GAP for t in kept}
         figures["lost"] = sum(max(0, v - on_disk.get(code, 0)) for code, v in seen.items())
@@ -179,6 +178,7 @@ async def _load(
     await asyncio.sleep(seconds)
     made, cpu, wall = counts[0], server.cpu_seconds() - cpu0, time.perf_counter() - t0
     rss = server.rss_kib()
+    server.kill()  # at once: what the spectators saw last is what it had shown
     for task in watchers:
         task.cancel()
     await asyncio.gather(*watchers, return_exceptions=True)

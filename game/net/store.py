@@ -25,6 +25,7 @@ import os
 import re
 import sys
 import threading
+import time
 import weakref
 from collections.abc import Callable
 from pathlib import Path
@@ -45,7 +46,10 @@ FINISHED = "finished"  # the sub-folder where the files of finished tables go
 #: a restarted server numbers its states from this far past the last one saved, so that
 #: no decision sent for a state it showed but had not yet saved can count (``stale``)
 VERSION_GAP = 10_000
-SNAPSHOT_EVERY = 64  # a table's file is written whole again after this many decisions
+SNAPSHOT_EVERY = 256  # a table's file is written whole again after this many decisions
+#: the least time between two writes of the journal: the lines put meanwhile share one
+#: ``fdatasync`` (a decision is on disk this much later at most, plus the write itself)
+JOURNAL_PAUSE = 0.005
 JOURNAL_BYTES = 4 << 20  # a journal this long is closed; the next lines start a new one
 JOURNAL = re.compile(r"journal-([0-9]{1,9})\.log")
 _CODE = re.compile(r"[A-Z0-9]{4,8}")
@@ -152,7 +156,7 @@ class Writer:
             if old is not None and old[1] != "keep" and then == "keep":
                 then = old[1]
             self._pending[code] = (text, then, actions)
-            self._cond.notify()
+            self._cond.notify_all()
 
     def log(self, code: str, index: int, version: int, action: list[Any]) -> None:
         """One decision into the journal: the ``index``-th of table ``code``'s game,
@@ -160,7 +164,8 @@ class Writer:
         line = dumps({"table": code, "action": index, "version": version, "do": action})
         with self._cond:
             self._lines.append((code, index + 1, f"{line}\n"))
-            self._cond.notify()
+            if len(self._lines) == 1:  # the writer waits for a first line, not for more
+                self._cond.notify_all()
 
     def flush(self, timeout: float = 30.0) -> None:
         """Wait until everything put so far is on disk."""
@@ -181,9 +186,15 @@ class Writer:
         self._drop_journals()
 
     def _run(self) -> None:
+        last = 0.0  # when the journal was last written (time.monotonic)
         while True:
             with self._cond:
                 self._cond.wait_for(lambda: self._pending or self._lines or self._stop)
+                while not self._pending and not self._stop:  # more lines to write with these
+                    pause = last + JOURNAL_PAUSE - time.monotonic()
+                    if pause <= 0:
+                        break
+                    self._cond.wait(pause)
                 if not self._pending and not self._lines:
                     return
                 lines, self._lines = self._lines, []
@@ -194,6 +205,7 @@ class Writer:
                 self._busy = True
             try:
                 if lines:
+                    last = time.monotonic()
                     self._journal(lines)
             except OSError as e:
                 self.on_error(f"cannot write the journal: {e.strerror or e}")
