@@ -8,13 +8,14 @@ the window's autosave is written, so the server never waits for the disk.
 
 Every decision is also one line of the journal (``journal-N.log`` beside the table
 files): the table, the decision's number in its game, the state's version and the
-decision. The writer appends every line put since its last pass in one write and
-makes them durable with one ``fdatasync``, so a decision costs a few bytes rather
-than a whole file; a table's file is written whole again every
-:data:`SNAPSHOT_EVERY` decisions, whenever its seats change and when its game ends,
-and a journal whose every line a table file holds is deleted. A restarted server
-reads the table files back and replays the journal's lines past them
-(:func:`load_tables`), so it goes on from the last decision made on disk.
+decision. The writer appends every line put since its last pass (passes at least
+:data:`JOURNAL_PAUSE` apart) in one write and makes them durable with one
+``fdatasync``, so a decision costs a few bytes rather than a whole file. A table's
+file is written whole again every :data:`SNAPSHOT_EVERY` decisions, whenever its
+seats change and when its game starts or ends, and a journal whose every line the
+table files hold is deleted. A restarted server reads the table files back and
+replays the journal's lines past them (:func:`load_tables`), so it goes on from the
+last decision on disk.
 """
 
 from __future__ import annotations
