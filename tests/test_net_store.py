@@ -14,7 +14,7 @@ from pathlib import Path
 from game.gamefile import to_dict
 from game.net import store
 from game.net.protocol import parse
-from game.net.server import Server
+from game.net.server import SWEEP_SECONDS, Server
 from game.net.store import SNAPSHOT_EVERY, load_tables
 from game.net.table import Settings, Table
 
@@ -35,8 +35,9 @@ class Member:
 
 async def _bots_play(folder: Path, decisions: int) -> tuple[Server, Table]:
     """A server on ``folder`` with one table of bots that made ``decisions`` decisions or
-    more, stopped there (its loop blocked until the writer has written all it was given)."""
-    server = Server(folder, wait=0.0, bot_delay=0.0)
+    more, some of them not yet in its file, stopped there (its loop blocked until the
+    writer has written all it was given)."""
+    server = Server(folder, wait=0.0, bot_delay=0.002)  # a game takes a second or so
     loop = asyncio.get_running_loop()
     server._loop = loop
     server.writer = store.Writer(folder)
@@ -49,7 +50,9 @@ async def _bots_play(folder: Path, decisions: int) -> tuple[Server, Table]:
     server._changed(table)
     game = table.game
     while game is not None and not game.over and len(game.actions) < decisions:
-        await asyncio.sleep(0)
+        await asyncio.sleep(0.001)
+    while game is not None and not game.over and (server._saving or table.filed[1] >= table.logged):
+        await asyncio.sleep(0.001)  # no file write under way, and decisions its file does not hold
     server.writer.flush()  # blocks the loop: no decision is made meanwhile
     return server, table
 
@@ -114,3 +117,23 @@ def test_a_line_cut_short_is_passed_over_and_a_wrong_one_stops_its_table(tmp_pat
     assert len(kept.actions) == n - 1  # the cut line is passed over, the wrong one refused
     assert kept.actions == actions[: n - 1]
     assert len(problems) == 1 and "TAB123" in problems[0]
+
+
+def test_a_game_that_waits_has_its_file_written_whole_so_no_journal_waits_for_it(tmp_path):
+    async def run() -> None:
+        server, table = await _bots_play(tmp_path / "tables", 20)
+        for _due, timer in server._timers.values():
+            timer.cancel()  # the game now waits (as for a person who does not act)
+        server._timers.clear()
+        assert table.game is not None and server.writer is not None
+        file = json.loads((tmp_path / "tables" / "TAB123.json").read_text())
+        assert len(file["game"]["actions"]) < len(table.game.actions)
+        table.changed_at -= 2 * SWEEP_SECONDS
+        server._sweep()
+        server.writer.flush()
+        file = json.loads((tmp_path / "tables" / "TAB123.json").read_text())
+        assert file["game"] == to_dict(table.game)
+        server.writer.close()
+        assert not list((tmp_path / "tables").glob("journal-*.log"))
+
+    asyncio.run(run())

@@ -360,6 +360,8 @@ class Server:
     def _sweep(self) -> None:
         now = self.settings.clock()
         for table in list(self.tables.values()):
+            if table.filed[1] < table.logged and now - table.changed_at > SWEEP_SECONDS:
+                self._save(table)  # a game that waits: its file, so no journal waits for it
             if table.empty_since is None:
                 continue
             if table.finished:
