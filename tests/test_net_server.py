@@ -365,3 +365,26 @@ def test_a_table_nobody_started_and_everyone_left_is_dropped_after_a_while(tmp_p
         again.close()
     finally:
         hosted.stop()
+
+
+def test_a_client_whose_connection_is_closed_in_the_handshake_tries_again(server, monkeypatch):
+    from websockets.exceptions import ConnectionClosedError
+
+    from game.net import client as client_module
+
+    real, calls = client_module.connect, []
+
+    def closed_once(*args, **kwargs):  # a server killed as the client connects
+        calls.append(1)
+        if len(calls) == 1:
+            raise ConnectionClosedError(None, None)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(client_module, "connect", closed_once)
+    client = Client(server.address)
+    try:
+        lost = client.wait_for("connection", status="lost", timeout=10)
+        assert "cannot connect" in lost["reason"]
+        assert client.wait_for("connection", status="open", timeout=10)
+    finally:
+        client.close()

@@ -19,7 +19,11 @@ and prints one line per run, then the range over the runs:
   table really made (10 when the server keeps up), tables one core serves at 10
   decisions a second (one second of CPU divided by what a table takes in one
   second), and memory per table (the server's resident memory with the tables
-  running, less that before, per table).
+  running, less that before, per table). Then the server is killed at once (SIGKILL)
+  and its folder read back as a restarted server reads it (``game.net.store.load_tables``):
+  **lost at a kill** counts the decisions the spectators had seen that the disk does
+  not hold — the ones on their way to it at that instant — so that the CPU counted is
+  that of a server saving every decision as it goes.
 
 Every figure is measured on this machine as it is: a busy machine makes them worse.
 """
@@ -30,6 +34,7 @@ import argparse
 import asyncio
 import json
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -41,8 +46,11 @@ from pathlib import Path
 from websockets.asyncio.client import connect
 
 from game.net.client import Client
+from game.net.store import VERSION_GAP, load_tables, tables_folder
+from game.net.table import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
+VERSION = re.compile(r'"version":([0-9]+)')
 SIX_BOTS = ["me", *({"bot": "normal", "name": f"Bot{i}"} for i in range(5))]
 
 
@@ -75,6 +83,10 @@ class ServerProcess:
         self.process.terminate()
         self.process.wait(60)
         self.home.cleanup()
+
+    def kill(self) -> None:
+        self.process.kill()
+        self.process.wait(60)
 
 
 # ------------------------------------------------------------------------- latency
@@ -143,24 +155,33 @@ def _awaiting(client: Client, after: int) -> dict | None:
 # ---------------------------------------------------------------------------- load
 def load(tables: int, seconds: float) -> dict[str, float]:
     server = ServerProcess("--bot-delay", "0.1", "--wait", "0", "--max-tables", str(tables + 10))
+    seen: dict[str, int] = {}  # table -> the last state version a spectator saw
     try:
-        return asyncio.run(_load(server, tables, seconds))
+        figures = asyncio.run(_load(server, tables, seconds, seen))
+        kept, _problems = load_tables(tables_folder(server.home.name), Settings())
+        on_disk = {t.code: t.version - VERSION_GAP for t in kept}
+        figures["lost"] = sum(max(0, v - on_disk.get(code, 0)) for code, v in seen.items())
+        return figures
     finally:
         server.stop()
 
 
-async def _load(server: ServerProcess, tables: int, seconds: float) -> dict[str, float]:
+async def _load(
+    server: ServerProcess, tables: int, seconds: float, seen: dict[str, int]
+) -> dict[str, float]:
     await asyncio.sleep(0.5)
     rss_before = server.rss_kib()
     counts = [0]
-    watchers = [await _table(server.url, counts) for _ in range(tables)]
+    watchers = [await _table(server.url, counts, seen) for _ in range(tables)]
     await asyncio.sleep(2.0)  # every table under way
     counts[0], cpu0, t0 = 0, server.cpu_seconds(), time.perf_counter()
     await asyncio.sleep(seconds)
     made, cpu, wall = counts[0], server.cpu_seconds() - cpu0, time.perf_counter() - t0
     rss = server.rss_kib()
+    server.kill()  # at once: what the spectators saw last is what it had shown
     for task in watchers:
         task.cancel()
+    await asyncio.gather(*watchers, return_exceptions=True)
     per_table_cpu = cpu / wall / tables  # of one core
     rate = made / wall / tables
     return {
@@ -171,7 +192,7 @@ async def _load(server: ServerProcess, tables: int, seconds: float) -> dict[str,
     }
 
 
-async def _table(url: str, counts: list[int]) -> asyncio.Task[None]:
+async def _table(url: str, counts: list[int], seen: dict[str, int]) -> asyncio.Task[None]:
     async with connect(url) as creator:
         await creator.send(
             json.dumps(
@@ -182,15 +203,18 @@ async def _table(url: str, counts: list[int]) -> asyncio.Task[None]:
         await creator.send('{"type": "start"}')
         while json.loads(await creator.recv()).get("game") is None:
             pass
-    return asyncio.create_task(_watch(url, code, counts))
+    return asyncio.create_task(_watch(url, code, counts, seen))
 
 
-async def _watch(url: str, code: str, counts: list[int]) -> None:
+async def _watch(url: str, code: str, counts: list[int], seen: dict[str, int]) -> None:
     async with connect(url, max_size=1 << 20) as ws:
         await ws.send(json.dumps({"type": "watch", "table": code}))
         async for raw in ws:
-            if '"Decided"' in raw:
+            if isinstance(raw, str) and '"Decided"' in raw:
                 counts[0] += 1
+                version = VERSION.search(raw, 0, 80)
+                if version is not None:
+                    seen[code] = int(version[1])
 
 
 # ---------------------------------------------------------------------------- main
@@ -228,7 +252,8 @@ def main(argv: list[str] | None = None) -> int:
             f"run {run} load: {args.tables} tables of 6 bots, each watched: "
             f"{figures['rate']:.2f} decisions/s a table, CPU {figures['cpu_per_table'] * 100:.3f}% "
             f"of a core a table -> {figures['per_core']:.0f} tables a core at 10/s; "
-            f"{figures['kib_per_table']:.0f} KiB a table",
+            f"{figures['kib_per_table']:.0f} KiB a table; "
+            f"lost at a kill {figures['lost']:.0f} decisions",
             flush=True,
         )
     print(f"\nover {args.runs} runs:")
@@ -241,6 +266,8 @@ def main(argv: list[str] | None = None) -> int:
         f"  tables a core     {_range([f['per_core'] for f in loads], '{:.0f}')}   (target >= 500)"
     )
     print(f"  memory per table  {_range([f['kib_per_table'] for f in loads], '{:.0f}')} KiB")
+    lost = _range([f["lost"] for f in loads], "{:.0f}")
+    print(f"  lost at a kill    {lost} decisions (of those the spectators saw)")
     return 0
 
 

@@ -158,7 +158,7 @@ class Client:
                 ws = connect(
                     self.url, max_size=RECEIVE_LIMIT, open_timeout=self.open_timeout, legacy=True
                 )
-            except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as e:
+            except (OSError, ConnectionClosed, InvalidHandshake, InvalidURI, TimeoutError) as e:
                 self._notice("lost", f"cannot connect to {self.url}: {e}")
                 self._opened.set()
                 if not self.reconnect or self._closing.wait(delay):

@@ -35,7 +35,8 @@ from websockets.http11 import Request, Response
 from game import limits
 from game.net import protocol
 from game.net.protocol import Act, Create, Join, NetError, Rejoin, Start, Watch, parse
-from game.net.store import Writer, encode, load_tables
+from game.net.state import record_action
+from game.net.store import SNAPSHOT_EVERY, Writer, encode, load_tables
 from game.net.table import Settings, Table
 
 log = logging.getLogger(__name__)
@@ -179,6 +180,7 @@ class Server:
             self._ws.close()
             await self._ws.wait_closed()
         for table in self.tables.values():
+            self._saving.discard(table.code)  # a write under way is followed by this one
             self._save(table)
         if self.writer is not None:
             await asyncio.get_running_loop().run_in_executor(None, self.writer.close)
@@ -277,7 +279,8 @@ class Server:
     # ---------------------------------------------------------------- tables
     def _changed(self, table: Table) -> None:
         """After anything happened at ``table``: save it, time its next tick."""
-        if table.unsaved:
+        self._log(table)
+        if table.unsaved and self._wants_file(table):
             self._save(table)
         due = table.next_due()
         timer = self._timers.get(table.code)
@@ -300,6 +303,32 @@ class Server:
             return
         self._changed(table)
 
+    def _log(self, table: Table) -> None:
+        """Every decision not yet on its way to disk, into the journal (store.Writer.log)."""
+        game = table.game
+        if self.writer is None or game is None or table.logged >= len(game.actions):
+            return
+        if table.filed[1] < 0:  # no file of its game yet: the file holds them
+            return
+        for index in range(table.logged, len(game.actions)):
+            self.writer.log(table.code, index, table.version, record_action(game.actions[index]))
+        table.logged = len(game.actions)
+
+    def _wants_file(self, table: Table) -> bool:
+        """Whether the table's file is written whole now: its seats changed, its game
+        started or ended, or :data:`~game.net.store.SNAPSHOT_EVERY` decisions were made
+        since (the journal holds them meanwhile)."""
+        seats, decisions = table.filed
+        game = table.game
+        return (
+            self.writer is None
+            or seats != table.seats_version
+            or game is None
+            or game.over
+            or decisions < 0
+            or len(game.actions) - decisions >= SNAPSHOT_EVERY
+        )
+
     def _save(self, table: Table) -> None:
         """Write the table, unless a write of it is under way: then when it is done."""
         if self.writer is None:
@@ -307,12 +336,15 @@ class Server:
         elif table.code not in self._saving:
             self._saving.add(table.code)
             table.unsaved = False
-            self.writer.put(table.code, encode(table))
+            decisions = -1 if table.game is None else len(table.game.actions)
+            table.filed = (table.seats_version, decisions)
+            table.logged = max(table.logged, decisions)
+            self.writer.put(table.code, encode(table), actions=max(0, decisions))
 
     def _saved(self, code: str) -> None:
         self._saving.discard(code)
         table = self.tables.get(code)
-        if table is not None and table.unsaved:
+        if table is not None and table.unsaved and self._wants_file(table):
             self._save(table)
 
     def _forget(self, table: Table, then: str) -> None:
@@ -322,11 +354,14 @@ class Server:
         if timer is not None:
             timer[1].cancel()
         if self.writer is not None:
-            self.writer.put(table.code, encode(table) if table.unsaved else None, then)
+            self._log(table)
+            self.writer.put(table.code, encode(table), then)
 
     def _sweep(self) -> None:
         now = self.settings.clock()
         for table in list(self.tables.values()):
+            if table.filed[1] < table.logged and now - table.changed_at > SWEEP_SECONDS:
+                self._save(table)  # a game that waits: its file, so no journal waits for it
             if table.empty_since is None:
                 continue
             if table.finished:

@@ -26,8 +26,8 @@ class StateText:
 
     def __init__(self) -> None:
         self._report: tuple[tuple[int, bool], str] = ((-1, False), "")  # (rounds, over), JSON
-        self._cards: list[str] = []  # each card turned over, as JSON
-        self._actions: list[str] = []  # each decision, as JSON
+        self._cards = (0, "")  # (cards turned over, their JSON items joined)
+        self._actions = (0, "")  # (decisions, their JSON items joined)
         self._start = ""  # the record's unchanging head: players, dealer, totals
         self._rules = ""
         self._seat_text: tuple[int, str] = (-1, "")  # (the table's seats_version, JSON)
@@ -74,10 +74,19 @@ class StateText:
         if not self._start:
             record = table.record()
             self._start = dumps({k: record[k] for k in ("players", "dealer", "totals")})[:-1]
-        self._cards += [f'"{c}"' for c in table.cards[len(self._cards) :]]  # card names
-        self._actions += [json.dumps(record_action(a)) for a in game.actions[len(self._actions) :]]
-        cards, actions = ",".join(self._cards), ",".join(self._actions)
-        return f'{self._start},"cards":[{cards}],"actions":[{actions}]}}'
+        self._cards = _more(self._cards, [f'"{c}"' for c in table.cards[self._cards[0] :]])
+        new = [json.dumps(record_action(a)) for a in game.actions[self._actions[0] :]]
+        self._actions = _more(self._actions, new)
+        return f'{self._start},"cards":[{self._cards[1]}],"actions":[{self._actions[1]}]}}'
+
+
+def _more(joined: tuple[int, str], items: list[str]) -> tuple[int, str]:
+    """``joined`` (a count of items, their text joined by commas) with ``items`` after."""
+    if not items:
+        return joined
+    count, text = joined
+    more = ",".join(items)
+    return count + len(items), f"{text},{more}" if text else more
 
 
 def record_action(action: Action) -> list[Any]:

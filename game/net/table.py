@@ -112,7 +112,9 @@ class Table:
         self.watchers: set[Member] = set()
         self.changed_at = settings.clock()  # when the game last changed: a bot waits from here
         self.empty_since: float | None = None  # when its last connection left
-        self.unsaved = True  # changed since it was last written to disk
+        self.unsaved = True  # changed since its file was last written
+        self.logged = 0  # its game's decisions put to the journal or its file
+        self.filed = (-1, -1)  # (seats_version, decisions) its last file written holds
         self.bot_rng = random.Random(bot_seed)
         self.seats_version = 0  # one more whenever a seat changes
         self._text = StateText()
