@@ -11,6 +11,7 @@ import pytest
 from game import bots, gamefile
 from game.engine import Game
 from game.rules import RuleOptions
+from game.state import Action
 from ui import i18n
 from ui.config import Seat
 from ui.driver import make_app, press, pump
@@ -117,13 +118,17 @@ def test_an_expected_gain_that_rounds_to_nothing_has_no_sign(lang, shown, monkey
     from ui.table import table as table_module
     from ui.table.hint import Odds
 
-    app = make_app(size=(1280, 720), lang=lang, speed=8.0, think_time=0.0, hints=True)
+    app = make_app(size=(1280, 720), lang=lang, seed=5, speed=8.0, think_time=0.0, hints=True)
     table = app.start_game([Seat("Ana", None), Seat("Bo", "baseline")])
-    for _ in range(100):
-        if table.human_turn() is not None:
+    for _ in range(300):
+        d = table.human_turn()
+        if d is not None and d.kind == "hit_or_stay":
             break
+        if d is not None:  # a card to give first: to the first seat it may go to
+            table.act(Action.choose(d.seat, d.options[0]))
         table.presenter.skip()
         pump(app, 1)
+    assert table.human_turn().kind == "hit_or_stay"
     monkeypatch.setattr(table_module, "odds", lambda game, seat: Odds(0.2, -0.04))
     _prompt, detail = table.prompt()
     assert f" {shown}" in detail and "-0" not in detail and "−0" not in detail
