@@ -6,9 +6,6 @@ import json
 import threading
 import time
 
-import pygame
-import pytest
-
 from game import atomic, gamefile
 from game.engine import Game
 from game.state import Action
@@ -17,12 +14,6 @@ from ui.driver import make_app
 from ui.storage.writer import AutosaveWriter
 
 BOTS = [Seat("Ana", "baseline"), Seat("Bo", "baseline"), Seat("Cy", "baseline")]
-
-
-@pytest.fixture(autouse=True)
-def _close_display():
-    yield
-    pygame.display.quit()
 
 
 def test_a_slow_disk_never_holds_a_frame(tmp_path, monkeypatch):

@@ -12,7 +12,6 @@ import json
 import time
 from pathlib import Path
 
-import pygame
 import pytest
 
 from game.bots import sandbox
@@ -115,12 +114,6 @@ def table_app(timeout: float = TIMEOUT):
     return make_app(
         size=(900, 560), seed=3, speed=20.0, think_time=0.0, lang="en", bot_timeout=timeout
     )
-
-
-@pytest.fixture(autouse=True)
-def _close_display():
-    yield
-    pygame.display.quit()
 
 
 def play_in_real_time(app, table, decisions: int, seconds: float = 20.0) -> float:

@@ -37,13 +37,6 @@ ORDER = [
 ]
 
 
-@pytest.fixture(autouse=True)
-def _close_display():
-    yield
-    pygame.display.quit()
-    i18n.set_language("en")
-
-
 def wait(app, scene, frames: int = 400) -> None:
     """Until the table waits for the player (a caption, a decision or a summary)."""
     for _ in range(frames):

@@ -32,13 +32,6 @@ from ui.table.table import TableScene
 PROJECT = Path(__file__).resolve().parent.parent
 
 
-@pytest.fixture(autouse=True)
-def _close_display():
-    yield
-    pygame.display.quit()
-    i18n.set_language("en")
-
-
 def test_the_demo_plays_three_whole_games():
     bots = [Seat(name, "baseline") for name in ("Ada", "Bo", "Cyd", "Dee")]
     app = make_app(demo=True, players=bots, seed=5, speed=20.0, lang="en")

@@ -6,11 +6,9 @@ import os
 import time
 from pathlib import Path
 
-import pygame
 import pytest
 
 from game.limits import MAX_ACTIONS, MAX_WINDOW
-from ui import i18n
 from ui import settings as settings_file
 from ui.config import Seat
 from ui.driver import make_app, pump
@@ -20,13 +18,6 @@ from ui.tabletop.stats_screen import StatsScene
 
 ROOT = Path(__file__).resolve().parent.parent
 GOOD = {"format": "flip7/1", "players": ["Ana", "Ben"], "seed": 1, "actions": []}
-
-
-@pytest.fixture(autouse=True)
-def _close_display():
-    yield
-    pygame.display.quit()
-    i18n.set_language("en")
 
 
 def text_of(**changes) -> str:

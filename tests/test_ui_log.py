@@ -3,9 +3,7 @@ Continue and after a jump in a replay it holds the same lines, draws included, t
 table wrote while the cards were played."""
 
 import pygame
-import pytest
 
-from ui import i18n
 from ui.config import Seat
 from ui.driver import button_center, click, make_app, press, pump, settle, table_of
 from ui.table.replay import ReplayScene
@@ -16,13 +14,6 @@ from ui.table.table_log import lines_after
 from .test_ui_replay import SEED004
 
 TRIO = [Seat("Ana", None), Seat("Bo", "baseline"), Seat("Cy", "baseline")]
-
-
-@pytest.fixture(autouse=True)
-def _close_display():
-    yield
-    pygame.display.quit()
-    i18n.set_language("en")
 
 
 def lines(scene) -> list[str]:

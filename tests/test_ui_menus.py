@@ -19,13 +19,6 @@ from ui.table.pause import PauseScene
 from ui.table.table import TableScene
 
 
-@pytest.fixture(autouse=True)
-def _close_display():
-    yield
-    pygame.display.quit()
-    i18n.set_language("en")
-
-
 @pytest.mark.parametrize(
     "lang,size", [("en", (1280, 720)), ("fr", (1024, 640)), ("de", (1920, 1080))]
 )

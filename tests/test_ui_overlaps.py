@@ -20,13 +20,6 @@ from ui.table.replay_model import Replay
 from .test_ui_replay import SEED004
 
 
-@pytest.fixture(autouse=True)
-def _close_display():
-    yield
-    pygame.display.quit()
-    i18n.set_language("en")
-
-
 def bot_game(n: int, target: int, seed: int = 3) -> Replay:
     names = [f"Jö{i + 1}" if i % 3 else f"Joséphine{i + 1}" for i in range(n)]
     game = Game(names, RuleOptions(target=target), seed=seed, bots=["baseline"] * n)

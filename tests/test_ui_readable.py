@@ -8,19 +8,11 @@ import pygame
 import pytest
 
 from game import events as ev
-from ui import i18n
 from ui.assets import GOLD
 from ui.config import Seat
 from ui.driver import make_app, pump, table_of
 
 SIZES = [(1280, 720), (1024, 600), (800, 500)]
-
-
-@pytest.fixture(autouse=True)
-def _close_display():
-    yield
-    pygame.display.quit()
-    i18n.set_language("en")
 
 
 def table_at(size, seats: int, lang: str = "en"):

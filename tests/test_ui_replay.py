@@ -17,7 +17,6 @@ import pytest
 from game import bots, gamefile
 from game.engine import Game
 from game.rules import RuleOptions
-from ui import i18n
 from ui.driver import button_center, click, make_app, press, pump
 from ui.screens.files import FilesScene, ReplayFilesScene
 from ui.screens.menu import MenuScene
@@ -29,13 +28,6 @@ from ui.table.summary import GameOver
 PROJECT = Path(__file__).resolve().parent.parent
 SEED004 = PROJECT / "examples" / "seed004_last_round.json"
 FAQ = sorted((PROJECT / "examples" / "faq").glob("*.json"))
-
-
-@pytest.fixture(autouse=True)
-def _close_display():
-    yield
-    pygame.display.quit()
-    i18n.set_language("en")
 
 
 def bot_game(target: int = 200, seed: int = 1) -> dict:

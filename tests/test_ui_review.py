@@ -3,7 +3,6 @@
 from pathlib import Path
 
 import pygame
-import pytest
 
 from ui import i18n
 from ui.driver import button_center, click, make_app, press, pump, wait_until
@@ -15,13 +14,6 @@ from ui.table.summary import GameOver
 
 PROJECT = Path(__file__).resolve().parent.parent
 SEED004 = PROJECT / "examples" / "seed004_last_round.json"
-
-
-@pytest.fixture(autouse=True)
-def _close_display():
-    yield
-    pygame.display.quit()
-    i18n.set_language("en")
 
 
 def test_review_from_the_game_over_screen_jumps_to_a_costly_decision():

@@ -19,7 +19,6 @@ import pytest
 
 from game import atomic, gamefile
 from game.engine import Game
-from ui import i18n
 from ui.config import Seat
 from ui.driver import (
     button_center,
@@ -39,13 +38,6 @@ from ui.table.summary import GameOver, RoundSummary
 
 PROJECT = Path(__file__).resolve().parent.parent
 TRIO = [Seat("Ana", None), Seat("Bo", None), Seat("Cy", "baseline")]
-
-
-@pytest.fixture(autouse=True)
-def _close_display():
-    yield
-    pygame.display.quit()
-    i18n.set_language("en")
 
 
 def saved(app) -> dict:

@@ -16,13 +16,6 @@ from ui.screens.settings_screen import SettingsScene
 from ui.settings import Settings
 
 
-@pytest.fixture(autouse=True)
-def _close_display():
-    yield
-    pygame.display.quit()
-    i18n.set_language("en")
-
-
 def test_the_doctests_of_the_settings_paths_setup_i18n_and_config_modules():
     for module in (paths, settings, setup_model, i18n, config):
         assert doctest.testmod(module).failed == 0, module.__name__

@@ -18,13 +18,6 @@ from ui.tabletop.sheet_setup import SheetSetupScene
 PLAYERS, ROUNDS = SEED004_PLAYERS, SEED004_ROUNDS
 
 
-@pytest.fixture(autouse=True)
-def _close_display():
-    yield
-    pygame.display.quit()
-    i18n.set_language("en")
-
-
 def new_sheet(app, names, dealer: int) -> SheetScene:
     """Menu → Score sheet → New sheet: the names typed, the first dealer chosen, Start."""
     press(app, pygame.K_k)

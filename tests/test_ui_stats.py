@@ -4,25 +4,16 @@ file reported and rebuilt, and a game finished at the table counted."""
 from pathlib import Path
 
 import pygame
-import pytest
 
 from game import gamefile
 from game.commands.simulate import play_game
 from game.tabletop.stats import compute
-from ui import i18n
 from ui.config import Seat
 from ui.driver import button_center, click, make_app, press, settle
 from ui.storage.stats_store import StatsStore
 from ui.tabletop.stats_screen import StatsScene, figures, rows_of
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "seed004_last_round.json"
-
-
-@pytest.fixture(autouse=True)
-def _close_display():
-    yield
-    pygame.display.quit()
-    i18n.set_language("en")
 
 
 def known_games():

@@ -1,7 +1,6 @@
 """The round summary and the game over at the table's biggest, 18 seats: after the window
 grows, their rows grow with it and the figures stay together."""
 
-import pygame
 import pytest
 
 from game.rules import RuleOptions
@@ -9,13 +8,6 @@ from ui import i18n
 from ui.config import Seat
 from ui.driver import make_app, pump, resize
 from ui.table.summary import GameOver, RoundSummary
-
-
-@pytest.fixture(autouse=True)
-def _close_display():
-    yield
-    pygame.display.quit()
-    i18n.set_language("en")
 
 
 def play_to(app, table, kind):

@@ -5,11 +5,9 @@ past a draw; the autosave then records only what stands."""
 import json
 
 import pygame
-import pytest
 
 from game import gamefile
 from game.state import Action
-from ui import i18n
 from ui.config import Seat
 from ui.driver import button_center, click, make_app, press, pump, settle
 from ui.table.table import UNDO_GRACE
@@ -19,13 +17,6 @@ from .test_tutorial import wait
 
 SOLO = [Seat("Ana", None), Seat("Bo", "baseline"), Seat("Cy", "baseline")]
 HOT_SEAT = [Seat("Ana", None), Seat("Bo", None), Seat("Cy", "baseline")]
-
-
-@pytest.fixture(autouse=True)
-def _close_display():
-    yield
-    pygame.display.quit()
-    i18n.set_language("en")
 
 
 def at_anas_turn(seats, seed=3):
