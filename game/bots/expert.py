@@ -65,6 +65,7 @@ from game.view import HandView, SeatView
 
 DEPTH = 2  # cards of lookahead for hit or stay
 PLAY_ON_STOPS = (20, 25, 30)  # the stop-at-T a hand may play on with after a Flip Three
+MY_STOPS = (20, 25, 30, 35)  # the stop-at-T this seat may race on with in later rounds
 
 DEFAULT_T = 25  # an unknown opponent is most likely the baseline (docs/bots.md, the baseline)
 # an opponent is a stop-at-T player for one of these T, weighed by how likely each is
@@ -77,6 +78,9 @@ AGREE, AGAINST = math.log(1 - SLIP), math.log(SLIP)  # a decision's log-likeliho
 
 for _t in MODELS:  # the tables for the default target, built once at import
     winprob.win_table(200, _t)
+for _t in MY_STOPS:  # and the race's, for this seat and the baseline-like rival
+    winprob.race(200).table(_t, True)
+winprob.race(200).table(DEFAULT_T, False)
 
 
 def choose(view: SeatView, legal: list[Action], rng: random.Random) -> Action:
@@ -285,9 +289,6 @@ class Outlook:
         return total
 
 
-MY_STOPS = (20, 25, 30, 35)  # the stop-at-T this seat may race on with in later rounds
-
-
 def _times(a: list[float], b: list[float]) -> list[float]:
     return list(map(mul, a, b))
 
@@ -296,16 +297,27 @@ def _times(a: list[float], b: list[float]) -> list[float]:
 def _field_part(target: int, total: int, dist: winprob.Dist, t: int) -> list[float]:
     """The chance, by later round and cell past the target, that a rival on ``total``
     whose round ends by ``dist`` is below the target until then and below that cell
-    in that round (:meth:`winprob.Race.below`)."""
+    in that round (:meth:`winprob.Race.below`; its totals shared between the cells
+    around them)."""
     race = winprob.race(target)
-    acc: list[float] | None = None
+    cells, step = race.cells, race.step
+    weights: dict[int, float] = {}
     for y, p in dist:
         if total + y < target:
-            vec = race.below(t, total + y)
-            if acc is None:
-                acc = [p * b for b in vec]
-            else:
-                acc = [a + p * b for a, b in zip(acc, vec, strict=True)]
+            x = (total + y) / step
+            i = int(x)
+            f = x - i if i + 1 < cells else 0.0
+            weights[i] = weights.get(i, 0.0) + p * (1.0 - f)
+            if f:
+                weights[i + 1] = weights.get(i + 1, 0.0) + p * f
+    rows = race.table(t, False)
+    acc: list[float] | None = None
+    for i, p in weights.items():
+        vec = rows[i]
+        if acc is None:
+            acc = [p * b for b in vec]
+        else:
+            acc = [a + p * b for a, b in zip(acc, vec, strict=True)]
     return acc if acc is not None else [0.0] * (race.rounds * race.width)
 
 
@@ -529,7 +541,7 @@ def aimed_hit_value(view: SeatView, u: Outlook, st: _State, pile: Mapping[str, i
     return acc / st.size
 
 
-AIM_AT = 3  # the active rivals a Freeze or Flip Three it may draw is weighed on
+AIM_AT = 2  # the active rivals a Freeze or Flip Three it may draw is weighed on
 
 
 def _threats(view: SeatView, u: Outlook) -> list[tuple[int, int, winprob.Dist, int]]:
@@ -542,7 +554,11 @@ def _threats(view: SeatView, u: Outlook) -> list[tuple[int, int, winprob.Dist, i
 def _field_hit_value(view: SeatView, u: Outlook, st: _State, pile: Mapping[str, int]) -> float:
     """:func:`hit_value` at three seats and more, where a Freeze or Flip Three this seat
     draws may go to a rival instead (a Freeze banks the rival's score, a Flip Three
-    forces three cards on it) while this seat plays on, whichever wins most."""
+    forces three cards on it) while this seat plays on, whichever wins most.
+
+    Playing on after giving the card away is credited with what one more card is
+    worth to this seat on the table as it is (its gain over staying), so that each
+    rival costs one look-up of the changed table."""
     acc = hit_value(st, u) * st.size
     threats = _threats(view, u)
     for n, card in ((st.fz, FREEZE), (st.f3, FLIP_THREE)):
@@ -551,6 +567,7 @@ def _field_hit_value(view: SeatView, u: Outlook, st: _State, pile: Mapping[str, 
         after = st._with(fz=st.fz - 1) if card == FREEZE else st._with(f3=st.f3 - 1)
         x = after.stay()
         kept = u(x) if card == FREEZE else u(st._flip_three_value())
+        more = max(0.0, hit_value(after, u, 1) - u(x)) if after.size else 0.0
         best = kept
         for seat, _total, _dist, t in threats:
             rival = view.hand(seat)
@@ -558,8 +575,7 @@ def _field_hit_value(view: SeatView, u: Outlook, st: _State, pile: Mapping[str, 
                 seat,
                 ((rival.score, 1.0),) if card == FREEZE else after_flip_three(rival, pile, t),
             )
-            alt = max(given(x), hit_value(after, given, 1) if after.size else given(x))
-            best = max(best, alt)
+            best = max(best, given(x) + more)
         acc += n * (best - kept)
     return acc / st.size
 

@@ -34,6 +34,7 @@ import json
 from bisect import bisect_left
 from collections.abc import Sequence
 from functools import cache, lru_cache
+from itertools import zip_longest
 from pathlib import Path
 from typing import Any
 
@@ -248,6 +249,7 @@ def win_table(target: int, opponent: int = 25) -> WinTable:
 
 # -- the race of the whole table ------------------------------------------------
 RACE_TARGET_MAX = 500  # past this target the race is not built (its horizon grows with it)
+RACE_WIDTH = 10  # cells past the target the race tells apart
 RACE_LEFT = 1e-3  # the horizon: rounds until a stop-at-15 player from 0 is this unlikely unfinished
 
 
@@ -277,7 +279,8 @@ class Race:
         self.target, self.step = target, step
         self.cells = n = -(-target // step)
         longest = max(len(_binned(round_dist(t), step)) for t in thresholds())
-        self.width = longest  # cells past the target a total can reach in one round
+        # cells past the target told apart (a total further past counts as the last one)
+        self.width = min(longest, RACE_WIDTH)
         q = _binned(round_dist(15), step)
         mass = [0.0] * n
         mass[0] = 1.0
@@ -305,7 +308,7 @@ class Race:
             for w in range(width):
                 acc = 0.0
                 for dy, p in enumerate(q):
-                    j = i + dy
+                    j = min(i + dy, n + width - 1)
                     if finish:
                         acc += p if j == n + w else 0.0
                     else:
@@ -323,6 +326,12 @@ class Race:
                 for k in range(width, size):
                     vec[k] += p0 * vec[k - width]
             out[i] = vec
+        if finish:  # read by products that stop at the shorter list: the tail of zeros dropped
+            for i, vec in enumerate(out):
+                end = len(vec)
+                while end and vec[end - 1] < 1e-9:
+                    end -= 1
+                out[i] = vec[:end]
         return out
 
     def table(self, t: int, finish: bool) -> list[list[float]]:
@@ -346,7 +355,8 @@ class Race:
             if len(self._between) > 4096:
                 self._between.clear()
             lo, hi = rows[i], rows[i + 1]
-            got = self._between[key] = [a + f * (b - a) for a, b in zip(lo, hi, strict=True)]
+            pairs = zip_longest(lo, hi, fillvalue=0.0)  # a finish row may end sooner
+            got = self._between[key] = [a + f * (b - a) for a, b in pairs]
         return got
 
     def finish(self, t: int, total: float) -> list[float]:
