@@ -111,3 +111,42 @@ def test_a_freeze_it_may_draw_is_weighed_on_the_rivals_at_three_seats():
     plain = expert.hit_value(st, u)
     aimed = expert.aimed_hit_value(view, u, st, draws)
     assert aimed > 1.5 * plain
+
+
+def _ben_one_from_flip7(totals=(100, 100, 100)):
+    # Ben holds 0 1 2 3 4 5 (15 points, one number from a Flip 7); Ana 10 +4 +6 +8 +10
+    # x2 (48 points); Cy draws a Freeze
+    deck = ["10", "0", "12", "+4", "1", "11", "+6", "2", "+2", "+8", "3", "second_chance"]
+    deck += ["+10", "4", "9", "x2", "5", "freeze"]
+    moves = [f"{who} hit" for _ in range(5) for who in ("Ana", "Ben", "Cy")]
+    expert._memory.clear()
+    game, _ = play(["Ana", "Ben", "Cy"], deck, moves, totals=list(totals), dealer=2)
+    assert game.pending.card == "freeze" and game.pending.seat == 2
+    assert len(game.hands[1].numbers) == 6 and game.hands[1].score() == 15
+    return game
+
+
+def test_a_hand_one_number_from_a_flip_7_may_end_with_the_bonus():
+    game = _ben_one_from_flip7()
+    view = game.view(2)
+    weights = expert.opponent_models(view)[1]
+    dist = dict(expert.opponent_outcome(view, 1, 25, weights))
+    plain = dict(expert.mixed_dist(weights, 15))
+    # a new number (6 to 12: most of the pile) ends the round on 15 + v + 15
+    assert sum(p for y, p in dist.items() if y >= 15 + 6 + 15) > 0.5
+    assert sum(p for y, p in plain.items() if y >= 36) < 0.2
+
+
+def test_the_freeze_goes_to_the_hand_one_number_from_a_flip_7():
+    game = _ben_one_from_flip7()
+    assert _decide(game, "expert") == Action.choose(2, 1)
+    assert _decide(game, "baseline") == Action.choose(2, 0)  # the biggest hand
+
+
+def _decide(game, level):
+    import random
+
+    from game import bots
+
+    seat = game.pending.seat
+    return bots.get(level)(game.view(seat), game.legal_actions(), random.Random(1))

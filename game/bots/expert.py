@@ -2,37 +2,49 @@
 
 Every decision maximises an estimate of its chance to win the game (R8):
 
+- **Reading the opponents.** Each opponent is a stop-at-T player for one of
+  the T in :data:`MODELS`, weighed by how likely each is (:func:`opponent_models`):
+  a prior mostly on the baseline's 25, updated by every decision this seat has
+  seen the opponent make this game — a hit on ``s`` says T > s, a stay on ``s``
+  says T ≤ s, each with a slip of :data:`SLIP` — and by the score of every
+  round it banked unseen (a stay on that score). An opponent out of the round
+  scores what it has (0 when busted); an active one ends its round as the
+  weighed mixture of the models says (:func:`mixed_dist`, from
+  ``winprob.cond_dist``), and its later rounds are those of its weighted median T.
 - **The round's worth in win chances.** For each round score ``x`` it could
-  end this round with, ``U(x)`` is its chance to win the game: opponents who
-  are out of the round score what they have (0 when busted); an active
-  opponent's round is drawn from how a stop-at-T player ends from its
-  current score (``winprob.cond_dist``), with T read from the scores that
-  opponent has stayed on so far in the game (25, the baseline's, until three
-  stays are seen). If the round ends the game (someone reaches the target,
-  R8.1), ``U`` is simply "finish above them"; otherwise the new totals
-  are looked up in the heads-up win table (``winprob.WinTable``). With
-  several opponents, hit or stay plays against the one expected to finish
-  the round highest (measured better than multiplying the chances against
-  each); targets multiply them.
+  end this round with, ``U(x)`` is its chance to win the game. If the round ends
+  the game (someone reaches the target, R8.1), ``U`` is "finish above every
+  opponent". Otherwise: heads-up, the new totals are looked up in the heads-up
+  win table (``winprob.WinTable``, where it picks its best stop-at-T every round
+  against the opponent's totals; :class:`Outlook`); from three seats on, in the
+  race of the whole table (``winprob.Race``, :class:`FieldOutlook`): every
+  player races on alone, each opponent on its T, this seat on the best of
+  :data:`MY_STOPS`, and it wins when it is the first past the target and above
+  everyone who is too, the round they get there (a product over the opponents,
+  summed over the rounds and the totals past the target).
 - **Hit or stay** compares ``U(score now)`` with the expectation of ``U`` over
   the next cards: an expectimax two cards deep over the unseen cards
   (:class:`game.bots.analysis._State`: exact bust odds, modifiers, x2, Second
-  Chance, Flip 7, Freeze and Flip Three). Heads-up, while the rival is in the
-  round, its next card may be a Freeze or Flip Three aimed at this seat, and
-  a Freeze or Flip Three this seat draws may go to the rival
-  (:func:`aimed_hit_value`). When staying cannot win (someone
-  is out of the round above the target and above it), it hits. In a round
-  that may end the game, heads-up, a hit is also followed by the rival's next
-  card: staying in lets it answer the rival's result (:func:`_interleaved_hit`).
-  The next cards are the draw pile, or once it is empty the discard a draw
-  shuffles in (R2.4, :func:`game.bots.common.next_draws`).
+  Chance, Flip 7, Freeze and Flip Three). A Freeze or Flip Three this seat draws
+  may go to an opponent instead: heads-up, and from three seats on to one of the
+  :data:`AIM_AT` active opponents expected to finish highest (:func:`_field_hit_value`).
+  Heads-up, while the rival is in the round, its next card may be a Freeze or
+  Flip Three aimed at this seat (:func:`aimed_hit_value`). When staying cannot
+  win (someone is out of the round above the target and above it), it hits. In
+  a round that may end the game, heads-up, a hit is also followed by the
+  rival's next card: staying in lets it answer the rival's result
+  (:func:`_interleaved_hit`). The next cards are the draw pile, or once it is
+  empty the discard a draw shuffles in (R2.4, :func:`game.bots.common.next_draws`).
 - **Freeze and Flip Three** go to the seat (itself included) whose change of
-  round outcome raises that chance the most (:func:`target_values`).
-  Heads-up, keeping a Flip Three is followed through its three cards, what
-  was staged among them (a Freeze it then aims at the opponent) and playing
-  on afterwards; giving it away risks the Freeze the opponent may meet among
-  its three cards, which comes back at this seat (the baseline's aim). A
-  spare Second Chance goes to the opponent furthest behind.
+  round outcome raises that chance the most (:func:`target_values`), against
+  the whole table from three seats on: the opponent it stops is the one whose
+  round threatens it most (a player near the target, a hand one card from a
+  Flip 7), never one a Freeze would only bank for. Heads-up, keeping a Flip
+  Three is followed through its three cards, what was staged among them (a
+  Freeze it then aims at the opponent) and playing on afterwards; giving it
+  away risks the Freeze the opponent may meet among its three cards, which
+  comes back at this seat (the baseline's aim). A spare Second Chance goes to
+  the opponent furthest behind.
 
 Alone at the table (solo rounds) it maximises the expected round score.
 """
@@ -216,9 +228,47 @@ def opponent_outcome(
         return ((0, 1.0),)
     if hand.status != ACTIVE:
         return ((hand.score, 1.0),)
-    if weights is not None:
-        return mixed_dist(weights, hand.score)
-    return winprob.cond_dist(t, hand.score)
+    if weights is None:
+        return winprob.cond_dist(t, hand.score)
+    if len(view.players) > 2 and len(hand.numbers) == FLIP7_SIZE - 1:
+        return _one_from_flip7(hand, weights, next_draws(view))
+    return mixed_dist(weights, hand.score)
+
+
+def _one_from_flip7(
+    hand: HandView, weights: tuple[float, ...], pile: Mapping[str, int]
+) -> winprob.Dist:
+    """How a hand one number from a Flip 7 ends (R4.4): the models that stop at its
+    score stay; the others draw a card, and any new number ends the round with the
+    bonus, a held one busts it (R4.2, R5.3), anything else lets it play on."""
+    score = hand.score
+    stay = sum(w for m, w in zip(MODELS, weights, strict=True) if m <= score)
+    drawing = tuple(0.0 if m <= score else w for m, w in zip(MODELS, weights, strict=True))
+    size = sum(max(0, c) for c in pile.values())
+    if stay >= 1.0 - 1e-9 or not size:
+        return mixed_dist(weights, score)
+    norm = tuple(round(w / (1.0 - stay), 3) for w in drawing)
+    numbers, mods = tuple(hand.numbers), tuple(hand.modifiers)
+    out: dict[int, float] = {score: stay} if stay > 0 else {}
+    go = (1.0 - stay) / size
+
+    def add(dist: winprob.Dist, p: float) -> None:
+        for y, q in dist:
+            out[y] = out.get(y, 0.0) + p * q
+
+    for card, c in pile.items():
+        if c <= 0:
+            continue
+        if card in NUMBERS and card not in numbers:
+            add(((hand_score(numbers + (card,), mods, True), 1.0),), go * c)
+        elif card in NUMBERS:
+            add(mixed_dist(norm, score) if hand.second_chance else ((0, 1.0),), go * c)
+        elif card in MODIFIERS:
+            add(mixed_dist(norm, hand_score(numbers, mods + (card,))), go * c)
+        else:  # Second Chance, Freeze, Flip Three: it plays on from where it is
+            add(mixed_dist(norm, score), go * c)
+    total = sum(out.values())
+    return tuple((y, p / total) for y, p in sorted(out.items()))
 
 
 class Outlook:
