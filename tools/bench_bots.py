@@ -245,6 +245,9 @@ def main(argv: list[str] | None = None) -> int:
         "more-seeds",
     )
     parser.add_argument("--markdown", action="store_true", help="end with a markdown table")
+    parser.add_argument(
+        "--table-games", type=int, default=0, help="games per seats and ladder row (4000)"
+    )
     parser.add_argument("--match", default="", help="play these specs against each other")
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
@@ -276,7 +279,7 @@ def main(argv: list[str] | None = None) -> int:
     if "solo" in only:
         row("expert solo mean round score (target ≥ 20.25)", solo("expert", rounds, 1, w))
     strength_rows(row, only, args.quick, w)
-    table_rows(row, only, args.quick, w)
+    table_rows(row, only, args.table_games or (500 if args.quick else 4000), w)
     if "plugins" in only:
         specs = [spec for _name, spec in plugin_specs()]
         for name, spec in plugin_specs():
@@ -304,9 +307,8 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def table_rows(row: Callable[[str, str], None], only: set[str], quick: bool, w: int) -> None:
+def table_rows(row: Callable[[str, str], None], only: set[str], games: int, w: int) -> None:
     """The rows by table size: against counters, and the ladder of the levels."""
-    games = 500 if quick else 4000
     if "seats" in only:
         seats_rows(row, games, w)
     if "ladder" in only:
