@@ -150,3 +150,17 @@ def _decide(game, level):
 
     seat = game.pending.seat
     return bots.get(level)(game.view(seat), game.legal_actions(), random.Random(1))
+
+
+def test_past_the_race_target_the_action_cards_weigh_every_rival():
+    # a target of 1000 is past the race's: the product of heads-up tables weighs them
+    game, _ = play(
+        ["Ana", "Ben", "Cy"],
+        ["2", "10", "4", "1", "9", "freeze"],
+        ["Ana hit", "Ben hit", "Cy hit"],
+        totals=[985, 500, 600],
+        dealer=2,
+        rules={"target": 1000},
+    )
+    assert not expert.whole_table(game.view(2))
+    assert _decide(game, "expert") == Action.choose(2, 0)  # Ana, 15 from the target

@@ -459,12 +459,17 @@ class FieldOutlook(Outlook):
         return sum(px * u(x) for x, px in mine)
 
 
+def whole_table(view: SeatView) -> bool:
+    """Whether the race of the whole table is played: three seats and more, a target
+    up to ``winprob.RACE_TARGET_MAX``."""
+    return len(view.players) >= 3 and view.rules.target <= winprob.RACE_TARGET_MAX
+
+
 def outlook(view: SeatView) -> Outlook:
-    """The outlook hit or stay and the action cards play by: against the whole
-    table from three seats on (:class:`FieldOutlook`), else the heads-up table."""
-    if len(view.players) >= 3 and view.rules.target <= winprob.RACE_TARGET_MAX:
-        return FieldOutlook(view)
-    return Outlook(view, leader_only=True)
+    """The outlook hit or stay plays by: against the whole table
+    (:class:`FieldOutlook`, :func:`whole_table`), else the heads-up table against the
+    rival expected to finish highest."""
+    return FieldOutlook(view) if whole_table(view) else Outlook(view, leader_only=True)
 
 
 # -- hit or stay ---------------------------------------------------------------
@@ -955,7 +960,7 @@ def target_values(view: SeatView, options: tuple[int, ...], freeze: bool) -> dic
     and heads-up, a Freeze that opponent meets among them comes back to this
     seat (docs/bots.md, the baseline).
     """
-    base = outlook(view) if len(view.players) >= 3 else Outlook(view)
+    base = FieldOutlook(view) if whole_table(view) else Outlook(view)
     unseen = next_draws(view)
     me = view.me
     st = (
