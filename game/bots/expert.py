@@ -429,14 +429,14 @@ class FieldOutlook(Outlook):
             got = self._dots[key] = sum(map(mul, vec, self._field))
         return got
 
-    def _value(self, x: int, changed: Mapping[int, winprob.Dist] | None = None) -> float:
+    def _value(self, x: int) -> float:
         a = self.mine + x
         if a < self.target:
             return self._later(a)
         got = 1.0
-        for s, total, dist, _t in self.rivals:
+        for _s, total, dist, _t in self.rivals:
             acc = 0.0
-            for y, p in (changed or {}).get(s, dist):
+            for y, p in dist:
                 b = total + y
                 acc += p if a > b else 0.5 * p if a == b else 0.0
             got *= acc

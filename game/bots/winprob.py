@@ -1,6 +1,6 @@
 """Win probability for the expert: "who wins the race to the target" (docs/rules.md R8).
 
-Two ingredients, both built from ``expert_tables.json``
+Three ingredients, all built from ``expert_tables.json``
 (``python -m tools.make_expert_tables``: solo rounds played with the policy
 "stay as soon as the hand scores T or more", for T from 10 to 60):
 
@@ -14,7 +14,11 @@ Two ingredients, both built from ``expert_tables.json``
   ``STEP`` points, read back by bilinear interpolation). R8 is followed: the
   game ends after a round in which someone reaches the target, the highest
   total wins, a tie at the top plays on (counted as one half). The seats'
-  order and the dealer are ignored.
+  order and the dealer are ignored;
+- :class:`Race` — the race of a whole table, every player on their own
+  stop-at-T: for a total now, the chance to be the first past the target on
+  each later round and total, and the chance to be below a given total by then
+  (the expert's outlook from three seats on multiplies these over the opponents).
 
 A table has at most :data:`MAX_CELLS` cells a side, so that it builds in about a second
 whatever the target (R9 allows up to 10,000): past ``MAX_CELLS * STEP`` points a cell
