@@ -2,7 +2,8 @@
 
     python -m tools.bench_bots                 # the full set (about 40 minutes on 2 cores)
     python -m tools.bench_bots --quick         # smaller samples, a rough look
-    python -m tools.bench_bots --only solo,win,plugins,speed,decision
+    python -m tools.bench_bots --only solo,win,seats,ladder,plugins,speed,decision
+    python -m tools.bench_bots --only seats --markdown  # expert vs counters at 2, 3, 4, 6 seats
     python -m tools.bench_bots --only more-seeds   # heads-up on 18 further seeds (16 minutes)
     python -m tools.bench_bots --match expert,examples/opponents/counter.py:choose --games 2000
 
@@ -128,14 +129,14 @@ def speed(games: int) -> str:
 
 
 def decision_times(games: int, seats: int = 4) -> str:
-    """Time every expert decision over whole games against baselines."""
+    """Time every expert decision over whole games at ``seats`` seats, the expert in
+    seat 0 and baselines in the others."""
     expert = bots.get("expert")
     baseline = bots.get("baseline")
     times: list[float] = []
     for k in range(games):
         seed = game_seed(99, k)
-        n = seats if k % 2 == 0 else 2  # half 4-seat, half heads-up games
-        game = Game(["E"] + [f"B{i}" for i in range(1, n)], seed=seed, record_events=False)
+        game = Game(["E"] + [f"B{i}" for i in range(1, seats)], seed=seed, record_events=False)
         rng = random.Random(seed)
         while game.pending is not None:
             seat = game.pending.seat
@@ -151,8 +152,8 @@ def decision_times(games: int, seats: int = 4) -> str:
     ms = [t * 1000 for t in times]
     return (
         f"median {statistics.median(ms):.3f} ms, 99th pct {ms[int(len(ms) * 0.99)]:.2f} ms, "
-        f"slowest {ms[-1]:.2f} ms over {len(ms)} decisions ({games} games, half heads-up, "
-        f"half 4 seats)   [python -m tools.bench_bots --only decision]"
+        f"slowest {ms[-1]:.2f} ms over {len(ms)} decisions ({games} games of {seats} seats)   "
+        f"[python -m tools.bench_bots --only decision]"
     )
 
 
@@ -185,6 +186,46 @@ def strength_rows(row: Callable[[str, str], None], only: set[str], quick: bool, 
         )
 
 
+TABLE_SIZES = (2, 3, 4, 6)
+COUNTER = f"{OPPONENTS}/counter.py:choose"
+
+
+def copies(spec: str, n: int) -> list[str]:
+    """``n`` names of the same plug-in file (``./`` in front, once more each time), so
+    that ``game.tournament``, which takes each bot once, seats it ``n`` times."""
+    return ["./" * k + spec for k in range(n)]
+
+
+def seats_rows(row: Callable[[str, str], None], games: int, w: int) -> None:
+    """The expert against ``counter`` in every other seat, at each table size."""
+    for seats in TABLE_SIZES:
+        specs = ["expert", *copies(COUNTER, seats - 1)]
+        row(
+            f"expert vs {seats - 1} × counter, {seats} seats, seats rotating",
+            tournament_rate(specs, games, seats, w),
+        )
+
+
+def ladder(games: int, seats: int, w: int) -> str:
+    """``easy``, ``normal`` and ``expert`` at one table of ``seats`` (with fewer levels
+    than seats, each takes the extra seats in turn: ``game.tournament``)."""
+    levels = ["expert", "normal", "easy"]
+    result = tournament(levels, games, seats, 1, w)
+    ranks = {r["bot"]: r for r in result["ranking"]}
+    parts = [
+        f"{name} {ranks[name]['win_rate']:.1%} ({ranks[name]['ci95'][0]:.1%} – "
+        f"{ranks[name]['ci95'][1]:.1%})"
+        for name in levels
+    ]
+    rates = [ranks[name]["win_rate"] for name in levels]
+    holds = rates[0] > rates[1] > rates[2]
+    return (
+        f"{' > '.join(parts)} of {games} games{'' if holds else ' (NOT a ladder)'}   "
+        f"[python -m game.tournament --bots {','.join(levels)} --seats {seats} "
+        f"--games {games} --seed 1 --workers {w}]"
+    )
+
+
 def plugin_specs() -> list[tuple[str, str]]:
     return [
         ("counter", f"{OPPONENTS}/counter.py:choose"),
@@ -200,7 +241,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--only",
         default="",
-        help="comma-separated: solo,win,plugins,speed,decision (the full set), more-seeds",
+        help="comma-separated: solo,win,seats,ladder,plugins,speed,decision (the full set), "
+        "more-seeds",
+    )
+    parser.add_argument("--markdown", action="store_true", help="end with a markdown table")
+    parser.add_argument(
+        "--table-games", type=int, default=0, help="games per seats and ladder row (4000)"
     )
     parser.add_argument("--match", default="", help="play these specs against each other")
     parser.add_argument("--games", type=int, default=1000)
@@ -218,6 +264,8 @@ def main(argv: list[str] | None = None) -> int:
     only = set(filter(None, args.only.split(","))) or {
         "solo",
         "win",
+        "seats",
+        "ladder",
         "plugins",
         "speed",
         "decision",
@@ -231,6 +279,7 @@ def main(argv: list[str] | None = None) -> int:
     if "solo" in only:
         row("expert solo mean round score (target ≥ 20.25)", solo("expert", rounds, 1, w))
     strength_rows(row, only, args.quick, w)
+    table_rows(row, only, args.table_games or (500 if args.quick else 4000), w)
     if "plugins" in only:
         specs = [spec for _name, spec in plugin_specs()]
         for name, spec in plugin_specs():
@@ -248,11 +297,30 @@ def main(argv: list[str] | None = None) -> int:
     if "speed" in only:
         row("speed (target ≥ 1,000 games/s)", speed(2000 if args.quick else 5000))
     if "decision" in only:
-        row(
-            "expert decision time (median ≤ 5 ms, slowest ≤ 100 ms)",
-            decision_times(100 if args.quick else 400),
-        )
+        for seats, games in ((4, 200), (18, 20)):
+            row(
+                f"expert decision time, {seats} seats (median ≤ 5 ms, slowest ≤ 100 ms)",
+                decision_times(games // 4 if args.quick else games, seats),
+            )
+    if args.markdown:
+        print_markdown(rows)
     return 0
+
+
+def table_rows(row: Callable[[str, str], None], only: set[str], games: int, w: int) -> None:
+    """The rows by table size: against counters, and the ladder of the levels."""
+    if "seats" in only:
+        seats_rows(row, games, w)
+    if "ladder" in only:
+        for seats in TABLE_SIZES:
+            row(f"easy < normal < expert, {seats} seats", ladder(games, seats, w))
+
+
+def print_markdown(rows: list[tuple[str, str]]) -> None:
+    print("\n| table | measured (95% interval) | command |\n| --- | --- | --- |")
+    for name, figure in rows:
+        measured, _, command = figure.partition("   [")
+        print(f"| {name} | {measured} | `{command.rstrip(']')}` |")
 
 
 if __name__ == "__main__":

@@ -123,8 +123,8 @@ def advise(game: Game) -> Advice | None:
 
 
 def _from_this_table() -> None:
-    """The expert reads opponents from the stays it has watched: here, only the ones
-    this table shows (the same answer for a position, whatever was asked before)."""
+    """The expert reads opponents from the hits and stays it has watched: here, only
+    what this table shows (the same answer for a position, whatever was asked before)."""
     expert._memory.clear()
 
 
@@ -138,7 +138,7 @@ def _why_hit_or_stay(view: SeatView, hit: bool) -> str:
     risk = bust_probability(me.numbers, me.second_chance, pile)
     bust = _pct(risk)
     gain = hit_gain(me.numbers, me.modifiers, me.second_chance, pile)
-    u = expert.Outlook(view, leader_only=True)
+    u = expert.outlook(view)
     now = u(me.score)
     if not hit and now >= 1.0 - 1e-9:
         return f"{name} should stay: {me.score} points win the game now."

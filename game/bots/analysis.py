@@ -180,6 +180,7 @@ class _State:
         "f3",
         "fz",
         "size",
+        "_f3_value",
     )
 
     def __init__(
@@ -200,6 +201,7 @@ class _State:
         self.held, self.total, self.mul, self.plus = held, total, mul, plus
         self.sch, self.dups, self.counts, self.mods = sch, dups, counts, mods
         self.sc, self.f3, self.fz, self.size = sc, f3, fz, size
+        self._f3_value: float | None = None  # _flip_three_value(), once asked
 
     @classmethod
     def of(
@@ -240,7 +242,7 @@ class _State:
 
     # Successor states (a new object each; the fast search is shallow).
     def _with(self, **changes: object) -> _State:
-        fields = {name: getattr(self, name) for name in self.__slots__}
+        fields = {name: getattr(self, name) for name in self.__slots__[:-1]}  # not the memo
         fields.update(changes)
         fields["size"] = self.size - 1
         return _State(**fields)
@@ -330,7 +332,15 @@ class _State:
         Chance drawn inside gives no protection and a Freeze or Flip Three
         inside is ignored (R5.4.2 staging is not followed).
         """
-        size = self.size - 1 if in_pile else self.size  # the Flip Three itself is gone
+        if in_pile:
+            got = self._f3_value
+            if got is None:
+                got = self._f3_value = self._forced_three(self.size - 1)
+            return got
+        return self._forced_three(self.size)
+
+    def _forced_three(self, size: int) -> float:
+        """:meth:`_flip_three_value` over ``size`` cards."""
         if size <= 0:
             return float(self.stay())
         draws = min(3, size)

@@ -2,46 +2,60 @@
 
 Every decision maximises an estimate of its chance to win the game (R8):
 
+- **Reading the opponents.** Each opponent is a stop-at-T player for one of
+  the T in :data:`MODELS`, weighed by how likely each is (:func:`opponent_models`):
+  a prior mostly on the baseline's 25, updated by every decision this seat has
+  seen the opponent make this game — a hit on ``s`` says T > s, a stay on ``s``
+  says T ≤ s, each with a slip of :data:`SLIP` — and by the score of every
+  round it banked unseen (a stay on that score). An opponent out of the round
+  scores what it has (0 when busted); an active one ends its round as the
+  weighed mixture of the models says (:func:`mixed_dist`, from
+  ``winprob.cond_dist``), and its later rounds are those of its weighted median T.
 - **The round's worth in win chances.** For each round score ``x`` it could
-  end this round with, ``U(x)`` is its chance to win the game: opponents who
-  are out of the round score what they have (0 when busted); an active
-  opponent's round is drawn from how a stop-at-T player ends from its
-  current score (``winprob.cond_dist``), with T read from the scores that
-  opponent has stayed on so far in the game (25, the baseline's, until three
-  stays are seen). If the round ends the game (someone reaches the target,
-  R8.1), ``U`` is simply "finish above them"; otherwise the new totals
-  are looked up in the heads-up win table (``winprob.WinTable``). With
-  several opponents, hit or stay plays against the one expected to finish
-  the round highest (measured better than multiplying the chances against
-  each); targets multiply them.
+  end this round with, ``U(x)`` is its chance to win the game. If the round ends
+  the game (someone reaches the target, R8.1), ``U`` is "finish above every
+  opponent". Otherwise: heads-up, the new totals are looked up in the heads-up
+  win table (``winprob.WinTable``, where it picks its best stop-at-T every round
+  against the opponent's totals; :class:`Outlook`); from three seats on, in the
+  race of the whole table (``winprob.Race``, :class:`FieldOutlook`): every
+  player races on alone, each opponent on its T, this seat on the best of
+  :data:`MY_STOPS`, and it wins when it is the first past the target and above
+  everyone who is too, the round they get there (a product over the opponents,
+  summed over the rounds and the totals past the target).
 - **Hit or stay** compares ``U(score now)`` with the expectation of ``U`` over
   the next cards: an expectimax two cards deep over the unseen cards
   (:class:`game.bots.analysis._State`: exact bust odds, modifiers, x2, Second
-  Chance, Flip 7, Freeze and Flip Three). Heads-up, while the rival is in the
-  round, its next card may be a Freeze or Flip Three aimed at this seat, and
-  a Freeze or Flip Three this seat draws may go to the rival
-  (:func:`aimed_hit_value`). When staying cannot win (someone
-  is out of the round above the target and above it), it hits. In a round
-  that may end the game, heads-up, a hit is also followed by the rival's next
-  card: staying in lets it answer the rival's result (:func:`_interleaved_hit`).
-  The next cards are the draw pile, or once it is empty the discard a draw
-  shuffles in (R2.4, :func:`game.bots.common.next_draws`).
+  Chance, Flip 7, Freeze and Flip Three). A Freeze or Flip Three this seat draws
+  may go to an opponent instead: heads-up, and from three seats on to one of the
+  :data:`AIM_AT` active opponents expected to finish highest (:func:`_field_hit_value`).
+  Heads-up, while the rival is in the round, its next card may be a Freeze or
+  Flip Three aimed at this seat (:func:`aimed_hit_value`). When staying cannot
+  win (someone is out of the round above the target and above it), it hits. In
+  a round that may end the game, heads-up, a hit is also followed by the
+  rival's next card: staying in lets it answer the rival's result
+  (:func:`_interleaved_hit`). The next cards are the draw pile, or once it is
+  empty the discard a draw shuffles in (R2.4, :func:`game.bots.common.next_draws`).
 - **Freeze and Flip Three** go to the seat (itself included) whose change of
-  round outcome raises that chance the most (:func:`target_values`).
-  Heads-up, keeping a Flip Three is followed through its three cards, what
-  was staged among them (a Freeze it then aims at the opponent) and playing
-  on afterwards; giving it away risks the Freeze the opponent may meet among
-  its three cards, which comes back at this seat (the baseline's aim). A
-  spare Second Chance goes to the opponent furthest behind.
+  round outcome raises that chance the most (:func:`target_values`), against
+  the whole table from three seats on: the opponent it stops is the one whose
+  round threatens it most (a player near the target, a hand one card from a
+  Flip 7), never one a Freeze would only bank for. Heads-up, keeping a Flip
+  Three is followed through its three cards, what was staged among them (a
+  Freeze it then aims at the opponent) and playing on afterwards; giving it
+  away risks the Freeze the opponent may meet among its three cards, which
+  comes back at this seat (the baseline's aim). A spare Second Chance goes to
+  the opponent furthest behind.
 
 Alone at the table (solo rounds) it maximises the expected round score.
 """
 
 from __future__ import annotations
 
+import math
 import random
-from bisect import insort
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from operator import mul
 from typing import Any
 
 from game.bots import winprob
@@ -62,13 +76,23 @@ from game.state import ACTIVE, BUSTED, HIT_OR_STAY, STAYED, Action
 from game.view import HandView, SeatView
 
 DEPTH = 2  # cards of lookahead for hit or stay
-DEFAULT_T = 25  # an unknown opponent is modelled as the baseline (docs/bots.md, the baseline)
 PLAY_ON_STOPS = (20, 25, 30)  # the stop-at-T a hand may play on with after a Flip Three
+MY_STOPS = (20, 25, 30, 35)  # the stop-at-T this seat may race on with in later rounds
 
-MODELS = (15, 20, 25, 30, 35)  # the stop-at-T an opponent is modelled with
+DEFAULT_T = 25  # an unknown opponent is most likely the baseline (docs/bots.md, the baseline)
+# an opponent is a stop-at-T player for one of these T, weighed by how likely each is
+MODELS = (15, 18, 20, 22, 25, 28, 30, 33, 36, 40, 45)
+# before anything is seen: mostly the baseline's 25 (docs/bots.md, the baseline)
+PRIOR = (0.02, 0.03, 0.05, 0.08, 0.5, 0.1, 0.08, 0.05, 0.04, 0.03, 0.02)
+SLIP = 0.1  # the chance that a stop-at-T player's decision goes against its T
+AGREE, AGAINST = math.log(1 - SLIP), math.log(SLIP)  # a decision's log-likelihood
 
-for _t in MODELS:  # the tables for the default target, built once at import (~0.2 s)
+
+for _t in MODELS:  # the tables for the default target, built once at import
     winprob.win_table(200, _t)
+for _t in MY_STOPS:  # and the race's, for this seat and the baseline-like rival
+    winprob.race(200).table(_t, True)
+winprob.race(200).table(DEFAULT_T, False)
 
 
 def choose(view: SeatView, legal: list[Action], rng: random.Random) -> Action:
@@ -95,39 +119,156 @@ def projection(view: SeatView, seat: int) -> int:
 _memory: dict[tuple[Any, ...], dict[str, Any]] = {}
 
 
-def opponent_thresholds(view: SeatView) -> dict[int, int]:
-    """Each opponent's stop-at-T, estimated from the scores it stayed on this game."""
+def _observe(post: list[float], score: int, hit: bool) -> None:
+    """Update the log-weights ``post`` of :data:`MODELS` by one hit or stay at ``score``:
+    a stop-at-T player hits below T and stays from T on (but for a slip)."""
+    for k, m in enumerate(MODELS):
+        post[k] += AGREE if (score < m) == hit else AGAINST
+
+
+def _new_game_memory(view: SeatView) -> dict[str, Any]:
+    return {
+        "round": view.round_no,
+        "totals": list(view.totals),
+        "post": {s: [math.log(p) for p in PRIOR] for s in range(len(view.players))},
+        "last": {},  # seat -> (round, score, cards) when last seen active
+        "stayed": set(),  # (round, seat): its stay is counted
+    }
+
+
+def _memory_of(view: SeatView) -> dict[str, Any]:
+    """What this seat has seen the others do this game, brought up to date with the table."""
     key = (view.players, view.seat)
     mem = _memory.get(key)
-    totals = sum(view.totals)
-    if mem is None or view.round_no < mem["round"] or totals < mem["totals"]:
+    totals = view.totals
+    if mem is None or view.round_no < mem["round"] or sum(totals) < sum(mem["totals"]):
         if len(_memory) > 64:
             _memory.clear()
-        mem = _memory[key] = {"round": view.round_no, "totals": totals, "seen": set(), "stays": {}}
-    mem["round"], mem["totals"] = view.round_no, totals
-    out = {}
+        mem = _memory[key] = _new_game_memory(view)
+    post, last, stayed = mem["post"], mem["last"], mem["stayed"]
+    if view.round_no != mem["round"]:
+        ended = mem["round"]
+        for s, before in enumerate(mem["totals"]):
+            # a round it scored in and was not seen to end: it stayed on that score
+            # (or was frozen on it, which looks the same from here)
+            gained = totals[s] - before
+            if s != view.seat and gained > 0 and (ended, s) not in stayed:
+                seen = last.get(s)
+                if view.round_no == ended + 1 and not (seen and seen[0] == ended and seen[3]):
+                    _observe(post[s], gained, hit=False)
+        mem["round"], mem["totals"] = view.round_no, list(totals)
+        last.clear()
+    rnd = view.round_no
     for s in range(len(view.players)):
         if s == view.seat:
             continue
         hand = view.hand(s)
-        if hand.status == STAYED and (view.round_no, s) not in mem["seen"]:
-            mem["seen"].add((view.round_no, s))
-            insort(mem["stays"].setdefault(s, []), hand.score)  # kept sorted: no sort per call
-        stays = mem["stays"].get(s, ())
-        # a stop-at-T player's stays: a fifth of them at T + 1 or less (the last card overshoots)
-        t = stays[len(stays) // 5] - 1 if len(stays) >= 3 else DEFAULT_T
-        out[s] = min(MODELS, key=lambda m: (abs(m - t), m))
+        seen = last.get(s)
+        cards = len(hand.numbers) + len(hand.modifiers) + hand.second_chance
+        if seen is not None and seen[0] == rnd and not seen[3] and cards > seen[2]:
+            _observe(post[s], seen[1], hit=True)  # it was active on that score and drew
+        if hand.status == STAYED and (rnd, s) not in stayed:
+            stayed.add((rnd, s))
+            _observe(post[s], hand.score, hit=False)
+        frozen = hand.status not in (ACTIVE, STAYED, BUSTED)
+        last[s] = (rnd, hand.score, cards, frozen)
+    return mem
+
+
+def opponent_models(view: SeatView) -> dict[int, tuple[float, ...]]:
+    """Each opponent's weights over :data:`MODELS`: the prior, updated by every hit and
+    stay this seat has seen it make this game (a hit on ``s`` says T > s, a stay says
+    T ≤ s), and by the score of every round it banked."""
+    post = _memory_of(view)["post"]
+    out = {}
+    for s in range(len(view.players)):
+        if s == view.seat:
+            continue
+        logs = post[s]
+        top = max(logs)
+        w = [math.exp(x - top) for x in logs]
+        total = sum(w)
+        out[s] = tuple(round(x / total, 3) for x in w)
     return out
 
 
-def opponent_outcome(view: SeatView, seat: int, t: int) -> winprob.Dist:
+def opponent_thresholds(view: SeatView) -> dict[int, int]:
+    """Each opponent's most likely stop-at-T (:func:`opponent_models`)."""
+    return {s: _typical(w) for s, w in opponent_models(view).items()}
+
+
+def _typical(weights: tuple[float, ...]) -> int:
+    """The weighted median of :data:`MODELS`."""
+    acc = 0.0
+    for m, w in zip(MODELS, weights, strict=True):
+        acc += w
+        if acc >= 0.5:
+            return m
+    return MODELS[-1]
+
+
+@lru_cache(maxsize=4096)
+def mixed_dist(weights: tuple[float, ...], score: int) -> winprob.Dist:
+    """How a hand now on ``score`` ends, over the stop-at-T models weighed by ``weights``."""
+    out: dict[int, float] = {}
+    for m, w in zip(MODELS, weights, strict=True):
+        if w > 0.01:
+            for y, p in winprob.cond_dist(m, score):
+                out[y] = out.get(y, 0.0) + w * p
+    total = sum(out.values())
+    return tuple((y, p / total) for y, p in sorted(out.items()) if p / total >= winprob.PRUNE)
+
+
+def opponent_outcome(
+    view: SeatView, seat: int, t: int, weights: tuple[float, ...] | None = None
+) -> winprob.Dist:
     """How ``seat``'s round may end, as far as this seat can tell."""
     hand = view.hand(seat)
     if hand.status == BUSTED:
         return ((0, 1.0),)
     if hand.status != ACTIVE:
         return ((hand.score, 1.0),)
-    return winprob.cond_dist(t, hand.score)
+    if weights is None:
+        return winprob.cond_dist(t, hand.score)
+    if len(view.players) > 2 and len(hand.numbers) == FLIP7_SIZE - 1:
+        return _one_from_flip7(hand, weights, next_draws(view))
+    return mixed_dist(weights, hand.score)
+
+
+def _one_from_flip7(
+    hand: HandView, weights: tuple[float, ...], pile: Mapping[str, int]
+) -> winprob.Dist:
+    """How a hand one number from a Flip 7 ends (R4.4): the models that stop at its
+    score stay; the others draw a card, and any new number ends the round with the
+    bonus, a held one busts it (R4.2, R5.3), anything else lets it play on."""
+    score = hand.score
+    stay = sum(w for m, w in zip(MODELS, weights, strict=True) if m <= score)
+    drawing = tuple(0.0 if m <= score else w for m, w in zip(MODELS, weights, strict=True))
+    size = sum(max(0, c) for c in pile.values())
+    if stay >= 1.0 - 1e-9 or not size:
+        return mixed_dist(weights, score)
+    norm = tuple(round(w / (1.0 - stay), 3) for w in drawing)
+    numbers, mods = tuple(hand.numbers), tuple(hand.modifiers)
+    out: dict[int, float] = {score: stay} if stay > 0 else {}
+    go = (1.0 - stay) / size
+
+    def add(dist: winprob.Dist, p: float) -> None:
+        for y, q in dist:
+            out[y] = out.get(y, 0.0) + p * q
+
+    for card, c in pile.items():
+        if c <= 0:
+            continue
+        if card in NUMBERS and card not in numbers:
+            add(((hand_score(numbers + (card,), mods, True), 1.0),), go * c)
+        elif card in NUMBERS:
+            add(mixed_dist(norm, score) if hand.second_chance else ((0, 1.0),), go * c)
+        elif card in MODIFIERS:
+            add(mixed_dist(norm, hand_score(numbers, mods + (card,))), go * c)
+        else:  # Second Chance, Freeze, Flip Three: it plays on from where it is
+            add(mixed_dist(norm, score), go * c)
+    total = sum(out.values())
+    return tuple((y, p / total) for y, p in sorted(out.items()))
 
 
 class Outlook:
@@ -137,8 +278,11 @@ class Outlook:
         self.view = view
         self.target = view.rules.target
         self.mine = view.totals[view.seat]
-        ts = opponent_thresholds(view)
-        self.rivals = [(s, view.totals[s], opponent_outcome(view, s, ts[s]), ts[s]) for s in ts]
+        models = opponent_models(view)
+        ts = {s: _typical(w) for s, w in models.items()}
+        self.rivals = [
+            (s, view.totals[s], opponent_outcome(view, s, ts[s], models[s]), ts[s]) for s in ts
+        ]
         if leader_only and len(self.rivals) > 1:  # the rival expected to finish highest
             self.rivals = [max(self.rivals, key=lambda r: r[1] + sum(y * p for y, p in r[2]))]
         self._tables = {t: winprob.win_table(self.target, t) for t in set(ts.values())}
@@ -193,6 +337,139 @@ class Outlook:
                 got *= self.against(tot, changed.get(s, dist), t, x)
             total += px * got
         return total
+
+
+def _times(a: list[float], b: list[float]) -> list[float]:
+    return list(map(mul, a, b))
+
+
+@lru_cache(maxsize=4096)
+def _field_part(target: int, total: int, dist: winprob.Dist, t: int) -> list[float]:
+    """The chance, by later round and cell past the target, that a rival on ``total``
+    whose round ends by ``dist`` is below the target until then and below that cell
+    in that round (:meth:`winprob.Race.below`; its totals shared between the cells
+    around them)."""
+    race = winprob.race(target)
+    cells, step = race.cells, race.step
+    weights: dict[int, float] = {}
+    for y, p in dist:
+        if total + y < target:
+            x = (total + y) / step
+            i = int(x)
+            f = x - i if i + 1 < cells else 0.0
+            weights[i] = weights.get(i, 0.0) + p * (1.0 - f)
+            if f:
+                weights[i + 1] = weights.get(i + 1, 0.0) + p * f
+    rows = race.table(t, False)
+    acc: list[float] | None = None
+    for i, p in weights.items():
+        vec = rows[i]
+        if acc is None:
+            acc = [p * b for b in vec]
+        else:
+            acc = [a + p * b for a, b in zip(acc, vec, strict=True)]
+    return acc if acc is not None else [0.0] * (race.rounds * race.width)
+
+
+class FieldOutlook(Outlook):
+    """``U(x)`` against the whole table (:class:`winprob.Race`), for three seats and more.
+
+    Every opponent's round ends as its model says (:func:`opponent_outcome`), then
+    every player races on alone: the opponents on their stop-at-T, this seat on the
+    best of :data:`MY_STOPS` for the rest of the game. A round that ends the game
+    is won by finishing above everyone.
+    """
+
+    def __init__(self, view: SeatView) -> None:
+        super().__init__(view)
+        self.race = winprob.race(self.target)
+        target = self.target
+        self._below = {s: _field_part(target, tot, dist, t) for s, tot, dist, t in self.rivals}
+        self._field = self._product(self._below)
+        self._dots: dict[tuple[int, int], float] = {}
+
+    def _product(self, parts: Mapping[int, list[float]]) -> list[float]:
+        field: list[float] | None = None
+        for vec in parts.values():
+            field = vec if field is None else _times(field, vec)
+        return field if field is not None else [1.0] * (self.race.rounds * self.race.width)
+
+    def changed(self, seat: int, dist: winprob.Dist) -> Outlook:
+        new = object.__new__(FieldOutlook)
+        new.view, new.target, new.mine = self.view, self.target, self.mine
+        new._tables, new.race = self._tables, self.race
+        new.rivals = [(s, tot, dist if s == seat else d, t) for s, tot, d, t in self.rivals]
+        new._below = dict(self._below)
+        for s, tot, d, t in new.rivals:
+            if s == seat:
+                new._below[s] = _field_part(new.target, tot, d, t)
+        new._field = new._product(new._below)
+        new._cache, new._dots = {}, {}
+        return new
+
+    def _later(self, total: int) -> float:
+        """Chance to win from ``total`` below the target once this round is over."""
+        race = self.race
+        x = total / race.step
+        i = int(x)
+        f = x - i
+        best = 0.0
+        for t in MY_STOPS:
+            lo = self._dot(t, i)
+            got = lo if f < 1e-9 or i + 1 >= race.cells else lo + f * (self._dot(t, i + 1) - lo)
+            if got > best:
+                best = got
+        return best
+
+    def _dot(self, t: int, cell: int) -> float:
+        key = (t, cell)
+        got = self._dots.get(key)
+        if got is None:
+            vec = self.race.table(t, True)[min(cell, self.race.cells - 1)]
+            got = self._dots[key] = sum(map(mul, vec, self._field))
+        return got
+
+    def _value(self, x: int) -> float:
+        a = self.mine + x
+        if a < self.target:
+            return self._later(a)
+        got = 1.0
+        for _s, total, dist, _t in self.rivals:
+            acc = 0.0
+            for y, p in dist:
+                b = total + y
+                acc += p if a > b else 0.5 * p if a == b else 0.0
+            got *= acc
+        return got
+
+    def __call__(self, x: float) -> float:
+        got = self._cache.get(x)
+        if got is not None:
+            return got
+        if x != int(x):
+            lo = int(x)
+            return self(lo) + (x - lo) * (self(lo + 1) - self(lo))
+        got = self._cache[x] = self._value(int(x))
+        return got
+
+    def expected(self, mine: winprob.Dist, changed: dict[int, winprob.Dist]) -> float:
+        u = self
+        for s, dist in changed.items():
+            u = u.changed(s, dist)  # type: ignore[assignment]
+        return sum(px * u(x) for x, px in mine)
+
+
+def whole_table(view: SeatView) -> bool:
+    """Whether the race of the whole table is played: three seats and more, a target
+    up to ``winprob.RACE_TARGET_MAX``."""
+    return len(view.players) >= 3 and view.rules.target <= winprob.RACE_TARGET_MAX
+
+
+def outlook(view: SeatView) -> Outlook:
+    """The outlook hit or stay plays by: against the whole table
+    (:class:`FieldOutlook`, :func:`whole_table`), else the heads-up table against the
+    rival expected to finish highest."""
+    return FieldOutlook(view) if whole_table(view) else Outlook(view, leader_only=True)
 
 
 # -- hit or stay ---------------------------------------------------------------
@@ -251,7 +528,7 @@ def wants_hit(view: SeatView) -> bool:
     if len(view.players) == 1:  # alone at the table: the round score is all there is
         stay, hit = solo_hit_value(me.numbers, me.modifiers, me.second_chance, pile)
         return hit > stay
-    u = Outlook(view, leader_only=True)
+    u = outlook(view)
     st = _State.of(me.numbers, me.modifiers, me.second_chance, pile)
     stay = u(st.stay())
     if stay >= 1.0 - 1e-12:
@@ -279,6 +556,8 @@ def aimed_hit_value(view: SeatView, u: Outlook, st: _State, pile: Mapping[str, i
       Freeze banks the rival's score, a Flip Three forces three cards on it,
       and this seat plays on — whichever its chance to win prefers.
     """
+    if len(view.players) > 2 and st.size and (st.fz or st.f3):
+        return _field_hit_value(view, u, st, pile)
     if len(view.players) != 2 or len(u.rivals) != 1 or not st.size:
         return hit_value(st, u)
     seat, _total, _dist, t = u.rivals[0]
@@ -314,6 +593,45 @@ def aimed_hit_value(view: SeatView, u: Outlook, st: _State, pile: Mapping[str, i
         alt = max(given(x), hit_value(after, given, 1) if after.size else given(x))
         if alt > kept:
             acc += n * (alt - kept)
+    return acc / st.size
+
+
+AIM_AT = 2  # the active rivals a Freeze or Flip Three it may draw is weighed on
+
+
+def _threats(view: SeatView, u: Outlook) -> list[tuple[int, int, winprob.Dist, int]]:
+    """The active rivals expected to finish the round highest, at most :data:`AIM_AT`."""
+    rivals = [r for r in u.rivals if view.hand(r[0]).status == ACTIVE]
+    rivals.sort(key=lambda r: -(r[1] + sum(y * p for y, p in r[2])))
+    return rivals[:AIM_AT]
+
+
+def _field_hit_value(view: SeatView, u: Outlook, st: _State, pile: Mapping[str, int]) -> float:
+    """:func:`hit_value` at three seats and more, where a Freeze or Flip Three this seat
+    draws may go to a rival instead (a Freeze banks the rival's score, a Flip Three
+    forces three cards on it) while this seat plays on, whichever wins most.
+
+    Playing on after giving the card away is credited with what one more card is
+    worth to this seat on the table as it is (its gain over staying), so that each
+    rival costs one look-up of the changed table."""
+    acc = hit_value(st, u) * st.size
+    threats = _threats(view, u)
+    for n, card in ((st.fz, FREEZE), (st.f3, FLIP_THREE)):
+        if not n or not threats:
+            continue
+        after = st._with(fz=st.fz - 1) if card == FREEZE else st._with(f3=st.f3 - 1)
+        x = after.stay()
+        kept = u(x) if card == FREEZE else u(st._flip_three_value())
+        more = max(0.0, hit_value(after, u, 1) - u(x)) if after.size else 0.0
+        best = kept
+        for seat, _total, _dist, t in threats:
+            rival = view.hand(seat)
+            given = u.changed(
+                seat,
+                ((rival.score, 1.0),) if card == FREEZE else after_flip_three(rival, pile, t),
+            )
+            best = max(best, given(x) + more)
+        acc += n * (best - kept)
     return acc / st.size
 
 
@@ -642,7 +960,7 @@ def target_values(view: SeatView, options: tuple[int, ...], freeze: bool) -> dic
     and heads-up, a Freeze that opponent meets among them comes back to this
     seat (docs/bots.md, the baseline).
     """
-    base = Outlook(view)
+    base = FieldOutlook(view) if whole_table(view) else Outlook(view)
     unseen = next_draws(view)
     me = view.me
     st = (

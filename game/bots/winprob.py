@@ -1,6 +1,6 @@
 """Win probability for the expert: "who wins the race to the target" (docs/rules.md R8).
 
-Two ingredients, both built from ``expert_tables.json``
+Three ingredients, all built from ``expert_tables.json``
 (``python -m tools.make_expert_tables``: solo rounds played with the policy
 "stay as soon as the hand scores T or more", for T from 10 to 60):
 
@@ -14,7 +14,11 @@ Two ingredients, both built from ``expert_tables.json``
   ``STEP`` points, read back by bilinear interpolation). R8 is followed: the
   game ends after a round in which someone reaches the target, the highest
   total wins, a tie at the top plays on (counted as one half). The seats'
-  order and the dealer are ignored.
+  order and the dealer are ignored;
+- :class:`Race` — the race of a whole table, every player on their own
+  stop-at-T: for a total now, the chance to be the first past the target on
+  each later round and total, and the chance to be below a given total by then
+  (the expert's outlook from three seats on multiplies these over the opponents).
 
 A table has at most :data:`MAX_CELLS` cells a side, so that it builds in about a second
 whatever the target (R9 allows up to 10,000): past ``MAX_CELLS * STEP`` points a cell
@@ -34,6 +38,7 @@ import json
 from bisect import bisect_left
 from collections.abc import Sequence
 from functools import cache, lru_cache
+from itertools import zip_longest
 from pathlib import Path
 from typing import Any
 
@@ -244,3 +249,127 @@ class _Row(dict[int, float]):
 @lru_cache(maxsize=16)
 def win_table(target: int, opponent: int = 25) -> WinTable:
     return WinTable(target, nearest_threshold(opponent), step=step_for(target))
+
+
+# -- the race of the whole table ------------------------------------------------
+RACE_TARGET_MAX = 500  # past this target the race is not built (its horizon grows with it)
+RACE_WIDTH = 10  # cells past the target the race tells apart
+RACE_LEFT = 1e-3  # the horizon: rounds until a stop-at-15 player from 0 is this unlikely unfinished
+
+
+class Race:
+    """The race to the target of a whole table, each player on their own.
+
+    Every player's future rounds are drawn independently, a stop-at-T player's
+    from :func:`round_dist` (totals in cells of :data:`STEP` points, as in
+    :class:`WinTable`). The game ends after the first round in which someone
+    reaches the target (R8.1) and the highest total wins (R8.2, a tie counted
+    as one half). So a seat wins in round ``r`` with a total ``v`` past the
+    target when it was below the target until then and every other player was
+    too, and ends round ``r`` below ``v``; the players being independent, the
+    chance is a sum over ``(r, v)`` of products:
+
+    - :meth:`finish` — for a player now on a total below the target: the chance,
+      for every later round ``r`` and every cell ``v`` past the target, that it
+      was below the target until round ``r`` and ends round ``r`` on ``v``;
+    - :meth:`below` — the chance that it was below the target until round ``r``
+      and ends round ``r`` below ``v`` (half of it on ``v``).
+
+    Both are flat lists indexed ``(r - 1) * width + (v - cells)``, ``r`` from 1
+    to :attr:`rounds`, for totals on a cell (:meth:`at` reads between them).
+    """
+
+    def __init__(self, target: int, step: int = STEP) -> None:
+        self.target, self.step = target, step
+        self.cells = n = -(-target // step)
+        longest = max(len(_binned(round_dist(t), step)) for t in thresholds())
+        # cells past the target told apart (a total further past counts as the last one)
+        self.width = min(longest, RACE_WIDTH)
+        q = _binned(round_dist(15), step)
+        mass = [0.0] * n
+        mass[0] = 1.0
+        rounds = 0
+        while sum(mass) > RACE_LEFT and rounds < 4 * n:
+            nxt = [0.0] * n
+            for i, m in enumerate(mass):
+                if m:
+                    for dy, p in enumerate(q):
+                        if i + dy < n:
+                            nxt[i + dy] += m * p
+            mass, rounds = nxt, rounds + 1
+        self.rounds = max(1, rounds)
+        self._finish: dict[int, list[list[float]]] = {}
+        self._below: dict[int, list[list[float]]] = {}
+        self._between: dict[tuple[int, float, bool], list[float]] = {}
+
+    def _build(self, t: int, finish: bool) -> list[list[float]]:
+        n, width, rounds = self.cells, self.width, self.rounds
+        q = _binned(round_dist(t), self.step)
+        size = rounds * width
+        out: list[list[float]] = [[] for _ in range(n)]
+        for i in range(n - 1, -1, -1):
+            first = [0.0] * width  # round 1
+            for w in range(width):
+                acc = 0.0
+                for dy, p in enumerate(q):
+                    j = min(i + dy, n + width - 1)
+                    if finish:
+                        acc += p if j == n + w else 0.0
+                    else:
+                        acc += p if j < n + w else 0.5 * p if j == n + w else 0.0
+                first[w] = acc
+            later = [0.0] * (size - width)  # rounds 2..: through a total still below the target
+            for dy in range(1, len(q)):
+                p = q[dy]
+                if p and i + dy < n:
+                    vec = out[i + dy]
+                    later = [a + p * b for a, b in zip(later, vec, strict=False)]
+            vec = first + later
+            p0 = q[0]  # a bust: the same total a round later
+            if p0:
+                for k in range(width, size):
+                    vec[k] += p0 * vec[k - width]
+            out[i] = vec
+        if finish:  # read by products that stop at the shorter list: the tail of zeros dropped
+            for i, vec in enumerate(out):
+                end = len(vec)
+                while end and vec[end - 1] < 1e-9:
+                    end -= 1
+                out[i] = vec[:end]
+        return out
+
+    def table(self, t: int, finish: bool) -> list[list[float]]:
+        kept = self._finish if finish else self._below
+        got = kept.get(t)
+        if got is None:
+            got = kept[t] = self._build(nearest_threshold(t), finish)
+        return got
+
+    def at(self, t: int, total: float, finish: bool) -> list[float]:
+        """:meth:`finish` or :meth:`below` for a total below the target, between cells."""
+        rows = self.table(t, finish)
+        x = total / self.step
+        i = int(x)
+        f = x - i
+        if f < 1e-9 or i + 1 >= self.cells:
+            return rows[min(i, self.cells - 1)]
+        key = (t, total, finish)
+        got = self._between.get(key)
+        if got is None:
+            if len(self._between) > 4096:
+                self._between.clear()
+            lo, hi = rows[i], rows[i + 1]
+            pairs = zip_longest(lo, hi, fillvalue=0.0)  # a finish row may end sooner
+            got = self._between[key] = [a + f * (b - a) for a, b in pairs]
+        return got
+
+    def finish(self, t: int, total: float) -> list[float]:
+        return self.at(t, total, True)
+
+    def below(self, t: int, total: float) -> list[float]:
+        return self.at(t, total, False)
+
+
+@lru_cache(maxsize=4)
+def race(target: int) -> Race:
+    return Race(target, step_for(target))

@@ -139,7 +139,7 @@ def hit_stay_points(view: SeatView) -> tuple[float, float, bool]:
 def hit_stay_win(view: SeatView) -> tuple[float, float]:
     """``(stay, hit)``: the expert's chance to win after each (its own numbers)."""
     me = view.me
-    u = expert.Outlook(view, leader_only=True)
+    u = expert.outlook(view)
     st = _State.of(me.numbers, me.modifiers, me.second_chance, view.next_draws())
     return u(st.stay()), expert.hit_value(st, u)
 
