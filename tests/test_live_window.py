@@ -307,3 +307,30 @@ def test_continue_clicked_on_the_menu_shows_a_live_prompt_with_no_more_input(ope
     while not live(window, box, 0):
         assert time.monotonic() - clicked < 3.0, "the prompt stays grey"
         time.sleep(0.05)
+
+
+def test_a_stay_by_mistake_is_taken_back_with_u_in_real_time(open_window):
+    """Stay pressed by mistake, U a moment later, as a person does it: the next bot has
+    waited, the same person's prompt is live again at once, the autosave keeps only what
+    stands, and the next key decides."""
+    window = open_window("--seed", "84", "--players", "Me,bot:normal:Ada,bot:normal:Bob")
+    box = prompt_box(window, 3)
+    deadline = time.monotonic() + 30
+    while not live(window, box, 0):
+        assert time.monotonic() < deadline, pending(window)
+        time.sleep(0.1)
+    before = window.autosave()["actions"]
+    window.key("s")
+    time.sleep(0.5)
+    window.key("u")
+    deadline = time.monotonic() + 3
+    while not (live(window, box, 0) and window.autosave()["actions"] == before):
+        assert time.monotonic() < deadline, (pending(window), window.autosave()["actions"])
+        time.sleep(0.05)
+    window.key("h")
+    deadline = time.monotonic() + 3
+    while len(window.autosave()["actions"]) <= len(before):
+        assert time.monotonic() < deadline, "the key after Undo decided nothing"
+        time.sleep(0.05)
+    assert window.autosave()["actions"][len(before)] == {"player": "Me", "do": "hit"}
+    assert window.proc.poll() is None, window.stderr()
