@@ -77,7 +77,8 @@ def _three_seats(totals, deck=("10", "5", "4")):
 
 def test_a_second_rival_lowers_the_chance_to_win():
     game = _three_seats([100, 100, 100])
-    u = expert.FieldOutlook(game.view(0))  # the race Freeze and Flip Three are aimed by
+    u = expert.outlook(game.view(0))
+    assert isinstance(u, expert.FieldOutlook)
     heads_up = expert.Outlook(game.view(0), leader_only=True)  # against Ben alone
     values = [u(x) for x in range(0, 60, 5)]
     assert all(x <= y + 1e-9 for x, y in zip(values, values[1:], strict=False))

@@ -14,16 +14,14 @@ Every decision maximises an estimate of its chance to win the game (R8):
 - **The round's worth in win chances.** For each round score ``x`` it could
   end this round with, ``U(x)`` is its chance to win the game. If the round ends
   the game (someone reaches the target, R8.1), ``U`` is "finish above every
-  opponent". Otherwise the new totals are looked up in the heads-up win table
-  (``winprob.WinTable``, where it picks its best stop-at-T every round against
-  the opponent's totals; :class:`Outlook`), against the rival expected to finish
-  the round highest (:func:`outlook`). Freeze and Flip Three, from three seats
-  on, are weighed in the race of the whole table instead (``winprob.Race``,
-  :class:`FieldOutlook`): every player races on alone, each opponent on its T,
-  this seat on the best of :data:`MY_STOPS`, and it wins when it is the first
-  past the target and above everyone who is too, the round they get there (a
-  product over the opponents, summed over the rounds and the totals past the
-  target). Hit or stay by that race measured below the rival's table.
+  opponent". Otherwise: heads-up, the new totals are looked up in the heads-up
+  win table (``winprob.WinTable``, where it picks its best stop-at-T every round
+  against the opponent's totals; :class:`Outlook`); from three seats on, in the
+  race of the whole table (``winprob.Race``, :class:`FieldOutlook`): every
+  player races on alone, each opponent on its T, this seat on the best of
+  :data:`MY_STOPS`, and it wins when it is the first past the target and above
+  everyone who is too, the round they get there (a product over the opponents,
+  summed over the rounds and the totals past the target).
 - **Hit or stay** compares ``U(score now)`` with the expectation of ``U`` over
   the next cards: an expectimax two cards deep over the unseen cards
   (:class:`game.bots.analysis._State`: exact bust odds, modifiers, x2, Second
@@ -468,11 +466,10 @@ def whole_table(view: SeatView) -> bool:
 
 
 def outlook(view: SeatView) -> Outlook:
-    """The outlook hit or stay plays by: the heads-up table against the rival expected to
-    finish highest, at every table size. (Hit or stay against the whole table's race,
-    :class:`FieldOutlook`, measured 1.3 points of win rate below it against three
-    baselines at four seats, and no better against three counters: docs/bots.md.)"""
-    return Outlook(view, leader_only=True)
+    """The outlook hit or stay plays by: against the whole table
+    (:class:`FieldOutlook`, :func:`whole_table`), else the heads-up table against the
+    rival expected to finish highest."""
+    return FieldOutlook(view) if whole_table(view) else Outlook(view, leader_only=True)
 
 
 # -- hit or stay ---------------------------------------------------------------
