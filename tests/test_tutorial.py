@@ -11,7 +11,7 @@ import pytest
 from game import gamefile
 from game.lessons import tutorial as lessons
 from ui import i18n
-from ui.driver import make_app, press, pump
+from ui.driver import lesson_answer, make_app, press, pump
 from ui.screens.menu import MenuScene
 from ui.table import layout as L
 from ui.table.summary import RoundSummary
@@ -61,19 +61,9 @@ def play(app, scene, target_key=pygame.K_1, stay_in_lesson1=True) -> list[str]:
         step = scene.step
         if step is not None and (not seen or seen[-1] != step.key):
             seen.append(step.key)
-        d = scene.ready_turn()
-        if step is not None and step.want == "ok":
-            press(app, pygame.K_RETURN)
-        elif d is None:
-            continue
-        elif d.kind == "target":
-            press(app, target_key)
-        elif step is not None and step.key == "stay" and stay_in_lesson1:
-            press(app, pygame.K_s)
-        elif step is None and d.kind == "hit_or_stay":
-            press(app, pygame.K_s)  # free play between lessons: bank
-        else:
-            press(app, pygame.K_h)
+        key = lesson_answer(scene, target_key, stay_in_lesson1)
+        if key is not None:
+            press(app, key)
     return seen
 
 
@@ -183,17 +173,9 @@ def play_watching(app, scene, watch) -> None:
             press(app, pygame.K_RETURN)
             continue
         watch(scene)
-        step, d = scene.step, scene.ready_turn()
-        if step is not None and step.want == "ok":
-            press(app, pygame.K_RETURN)
-        elif d is None:
-            continue
-        elif d.kind == "target":
-            press(app, pygame.K_1)
-        elif d.kind == "hit_or_stay" and (step is None or step.key == "stay"):
-            press(app, pygame.K_s)
-        else:
-            press(app, pygame.K_h)
+        key = lesson_answer(scene)
+        if key is not None:
+            press(app, key)
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "de"])

@@ -33,6 +33,7 @@ from ui.config import Config, Seat, demo_seats, parse_size  # noqa: E402
 from ui.driver import (  # noqa: E402
     button_center,
     click,
+    lesson_answer,
     move,
     press,
     pump,
@@ -397,16 +398,9 @@ def lesson(out: Path, size=(1280, 720), lang: str = "en", shot=shot) -> list[Pat
             if step.key == "hit":
                 press(app, pygame.K_s)  # a stay where a card is needed: asked gently again
                 save("insist")
-        if step is not None and step.want == "ok":
-            press(app, pygame.K_RETURN)
-        elif d is None:
-            continue
-        elif d.kind == "target":
-            press(app, pygame.K_1)
-        elif step is None or step.key == "stay":
-            press(app, pygame.K_s)
-        else:
-            press(app, pygame.K_h)
+        key = lesson_answer(scene)
+        if key is not None:
+            press(app, key)
     pygame.quit()
     return made
 

@@ -152,3 +152,20 @@ def clear_entry(app: App, frames: int = 1) -> None:
         pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode="", scancode=0)
     )
     pump(app, frames)
+
+
+def lesson_answer(scene, target_key: int = pygame.K_1, stay_when_asked: bool = True) -> int | None:
+    """The key a newcomer presses in the lesson (ui.table.tutorial) now: Enter on a caption
+    that waits for OK, ``target_key`` for a card to give, S where the lesson offers the
+    stay (``stay_when_asked``) and in free play between lessons, else H; None when
+    nothing waits for them."""
+    step, d = scene.step, scene.ready_turn()
+    if step is not None and step.want == "ok":
+        return pygame.K_RETURN
+    if d is None:
+        return None
+    if d.kind != "hit_or_stay":
+        return target_key
+    if step is None or (step.key == "stay" and stay_when_asked):
+        return pygame.K_s
+    return pygame.K_h

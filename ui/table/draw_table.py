@@ -124,7 +124,9 @@ class TableView:
         shown: Shown,
         presenter,
         states: list[SeatState],
+        caption: object = None,
     ) -> None:
+        """The table; ``caption`` under the piles in place of the presenter's, if given."""
         key = (lay.size, len(lay.seats))
         if self._bg_key != key or self.background is None:
             self.background = make_background(lay.size, lay)
@@ -132,7 +134,7 @@ class TableView:
             self._seats.clear()
         surface.blit(self.background, (0, 0))
         hidden = presenter.hidden
-        self._draw_piles(surface, lay, shown, hidden, presenter)
+        self._draw_piles(surface, lay, shown, hidden, presenter, caption or presenter.caption)
         for seat, seat_lay in enumerate(lay.seats):
             self._draw_seat(surface, seat, seat_lay, shown, presenter, states[seat], hidden)
 
@@ -153,7 +155,9 @@ class TableView:
             surface.blit(label, label.get_rect(midtop=(pile.centerx, pile.bottom + 6)))
         )
 
-    def _draw_piles(self, surface, lay: L.TableLayout, shown: Shown, hidden, presenter) -> None:
+    def _draw_piles(
+        self, surface, lay: L.TableLayout, shown: Shown, hidden, presenter, caption
+    ) -> None:
         a = self.assets
         small = self._label_px = lay.font(14)
         draw = lay.draw_pile
@@ -191,9 +195,9 @@ class TableView:
             self._card(surface, card, r)
         if waiting:
             self._pile_label(surface, t("pile.in_play"), spot, pitch, GOLD)
-        if presenter.caption:
+        if caption:
             cap = a.wrapped(
-                str(presenter.caption),
+                str(caption),
                 lay.font(17),
                 CREAM,
                 lay.caption.w,

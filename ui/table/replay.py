@@ -275,13 +275,8 @@ class ReplayScene(TableScene):
         lay, views, p, assets = self.layout, self.app.views, self.presenter, self.app.assets
         line, detail = self.prompt()
         detail, note = self._fit_note(line, detail)
-        caption = p.caption
-        if note is not None:  # the coach's verdict, too long for the bar: over the table
-            p.caption = note
-        try:
-            views.table.draw(surface, lay, self.shown, p, self.seat_states())
-        finally:
-            p.caption = caption
+        # the coach's verdict, too long for the bar, stands over the table (note)
+        views.table.draw(surface, lay, self.shown, p, self.seat_states(), note)
         views.panel.draw(surface, lay, self.shown, p, p.timeline.speed, self.log_scroll)
         self._draw_bar(surface, line, detail)
         if self.review is not None:
