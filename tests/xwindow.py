@@ -31,11 +31,13 @@ class Xvfb:
     def __init__(self, size=(1280, 800)) -> None:
         # Xvfb picks a free display itself and writes its number to the pipe:
         # no race with another test run (or an xdist worker) starting a screen
-        # at the same moment.
+        # at the same moment. -noreset: by default the server resets whenever its
+        # last client leaves (a window closed, every xdotool call), and a window
+        # that connects during the reset finds no display.
         read, write = os.pipe()
         self.proc = subprocess.Popen(
             ["Xvfb", "-displayfd", str(write), "-screen", "0", f"{size[0]}x{size[1]}x24"]
-            + ["-nolisten", "tcp"],
+            + ["-nolisten", "tcp", "-noreset"],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
             pass_fds=(write,),
