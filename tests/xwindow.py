@@ -115,8 +115,13 @@ class Window:
         self.xdotool("key", "--window", self.wid, name)
 
     def move_mouse(self, x: int, y: int) -> None:
-        """To (x, y) inside the window."""
-        self.xdotool("mousemove", "--sync", str(self.box[0] + x), str(self.box[1] + y))
+        """To (x, y) inside the window. (``mousemove --sync`` waits for the pointer to
+        move: it would wait forever for a pointer already there, left by an earlier test.)"""
+        at = (self.box[0] + x, self.box[1] + y)
+        shell = self.xdotool("getmouselocation", "--shell").split()
+        now = dict(line.split("=", 1) for line in shell if "=" in line)
+        if (now.get("X"), now.get("Y")) != (str(at[0]), str(at[1])):
+            self.xdotool("mousemove", "--sync", str(at[0]), str(at[1]))
 
     def click(self, times: int = 1, gap: float = 0.12) -> None:
         """Left clicks where the pointer is (``times`` of them ``gap`` seconds apart)."""
