@@ -124,7 +124,7 @@ def play_in_real_time(app, table, decisions: int, seconds: float = 20.0) -> floa
         assert time.monotonic() - start < seconds, "the game stopped"
         table.presenter.skip()
         if table.presenter.gate:
-            table.gate_closed()
+            table.driver.gate_closed()
         step = time.monotonic()
         pump(app)
         longest = max(longest, time.monotonic() - step)
@@ -142,7 +142,9 @@ def test_at_the_table_a_misbehaving_plugin_gives_way_to_baseline(name):
     assert len(table.game.actions) >= 15  # the game went on
     assert longest < 1.0  # the window never waited for the bot (the sleeper has 3 s)
     assert app.frame - frames > 15
-    assert table.bots.levels[0] == "baseline" and table.game.bots[0] == bot  # the file keeps it
+    assert (
+        table.driver.bots.levels[0] == "baseline" and table.game.bots[0] == bot
+    )  # the file keeps it
     log = " ".join(map(str, table.presenter.log))
     assert "Zed's plug-in bot failed" in log
     saved = json.loads(app.dirs.autosave.read_text())
@@ -154,7 +156,7 @@ def test_at_the_table_a_meddler_plays_on_and_changes_nothing(name):
     app = table_app()
     table = app.start_game([Seat("Zed", spec(name)), Seat("Bo", "baseline")])
     play_in_real_time(app, table, 12)
-    assert table.bots.levels[0] == spec(name)  # it was never replaced
+    assert table.driver.bots.levels[0] == spec(name)  # it was never replaced
     assert all(total <= 400 for total in table.game.totals)  # nobody handed itself a million
     assert not any("failed" in str(line) for line in table.presenter.log)
 

@@ -92,7 +92,7 @@ def test_continue_asks_first_and_a_no_plays_baseline_and_keeps_the_file(tmp_path
     press(app, pygame.K_ESCAPE)  # no
     table = app.stack.top
     assert isinstance(table, TableScene)
-    assert table.bots.levels[1] == "baseline" and table.game.bots[1] == spec
+    assert table.driver.bots.levels[1] == "baseline" and table.game.bots[1] == spec
     assert "Evil's plug-in bot was not run" in " ".join(map(str, table.presenter.log))
     play_a_while(app)
     assert not ran.exists()  # never imported, not even in a process of its own
@@ -107,7 +107,7 @@ def test_continue_with_a_yes_runs_the_plugin_in_its_own_process(tmp_path):
     app.continue_game()
     press(app, pygame.K_y)
     table = app.stack.top
-    assert isinstance(table, TableScene) and table.bots.levels[1] == spec
+    assert isinstance(table, TableScene) and table.driver.bots.levels[1] == spec
     deadline = time.monotonic() + 20
     while not ran.exists() and time.monotonic() < deadline:
         play_a_while(app, 0.2)
@@ -122,7 +122,7 @@ def test_load_game_asks_too_and_trust_bot_answers_in_advance(tmp_path):
     assert app.load_game(save) is None and isinstance(app.stack.top, TrustScene)
     trusting = make_app(home=str(tmp_path / "h2"), lang="en", trusted_bots=(spec,))
     table = trusting.load_game(save)
-    assert isinstance(table, TableScene) and table.bots.levels[1] == spec
+    assert isinstance(table, TableScene) and table.driver.bots.levels[1] == spec
     assert not isinstance(trusting.stack.top, TrustScene)
 
 
@@ -173,7 +173,7 @@ def test_a_dotted_spec_in_a_file_is_never_imported(tmp_path, capsys):
     and nothing of it runs; a module of one's own is asked about by name."""
     app = make_app(home=str(home_with_autosave(tmp_path, "this:x")), lang="en", think_time=0.0)
     table = app.continue_game()
-    assert isinstance(table, TableScene) and table.bots.levels[1] == "baseline"
+    assert isinstance(table, TableScene) and table.driver.bots.levels[1] == "baseline"
     play_a_while(app, 0.5)
     assert "this" not in sys.modules and "Zen of Python" not in capsys.readouterr().out
     (tmp_path / "mybots").mkdir()
@@ -247,7 +247,7 @@ def test_a_trusted_plugin_that_exits_at_import_never_ends_the_program(tmp_path):
         table = app.continue_game()
         assert isinstance(table, TableScene)
         deadline = time.monotonic() + 30
-        while table.bots.levels[1] != "baseline":
+        while table.driver.bots.levels[1] != "baseline":
             assert time.monotonic() < deadline
             play_a_while(app, 0.2)
         assert app.running and "failed" in " ".join(map(str, table.presenter.log))

@@ -11,11 +11,11 @@ import pytest
 from game import gamefile
 from game.lessons import tutorial as lessons
 from ui import i18n
-from ui.driver import lesson_answer, make_app, press, pump
+from ui.driver import driven_by, lesson_answer, make_app, press, pump
 from ui.screens.menu import MenuScene
 from ui.table import layout as L
 from ui.table.summary import RoundSummary
-from ui.table.tutorial import TutorialScene, start
+from ui.table.tutorial import LessonDriver, start
 
 RULES = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
 ORDER = [
@@ -41,9 +41,9 @@ def wait(app, scene, frames: int = 400) -> None:
     """Until the table waits for the player (a caption, a decision or a summary)."""
     for _ in range(frames):
         pump(app, 1, dt=0.1)
-        if isinstance(app.stack.top, RoundSummary) or scene.finished:
+        if isinstance(app.stack.top, RoundSummary) or scene.driver.finished:
             return
-        if scene.presenter.settled and (scene.step is not None or scene.ready_turn()):
+        if scene.presenter.settled and (scene.driver.step is not None or scene.driver.ready_turn()):
             return
 
 
@@ -53,12 +53,12 @@ def play(app, scene, target_key=pygame.K_1, stay_in_lesson1=True) -> list[str]:
     for _ in range(200):
         wait(app, scene)
         top = app.stack.top
-        if scene.finished:
+        if scene.driver.finished:
             break
         if isinstance(top, RoundSummary):
             press(app, pygame.K_RETURN)
             continue
-        step = scene.step
+        step = scene.driver.step
         if step is not None and (not seen or seen[-1] != step.key):
             seen.append(step.key)
         key = lesson_answer(scene, target_key, stay_in_lesson1)
@@ -73,16 +73,16 @@ def test_the_tutorial_reaches_every_step_in_order(target_key):
     assert app.stack.top.offer  # offered on the first start
     press(app, pygame.K_g)
     scene = app.stack.top
-    assert isinstance(scene, TutorialScene)
+    assert driven_by(scene, LessonDriver)
     seen = play(app, scene, target_key)
     assert seen == ORDER
-    assert scene.finished and scene.game.rounds[-1].flip7 == 0  # your own Flip 7
+    assert scene.driver.finished and scene.game.rounds[-1].flip7 == 0  # your own Flip 7
     press(app, pygame.K_RETURN)
     assert isinstance(app.stack.top, MenuScene)
     # restart from the start, at any time
     press(app, pygame.K_g)
     again = app.stack.top
-    assert isinstance(again, TutorialScene) and again is not scene and again.lesson == 0
+    assert driven_by(again, LessonDriver) and again is not scene and again.driver.lesson == 0
     assert not app.dirs.autosave.exists()  # nothing saved, nothing counted
     home = str(app.dirs.config.parent)
     pygame.display.quit()
@@ -93,17 +93,17 @@ def test_it_insists_gently_and_never_plays_for_the_player():
     app = make_app(size=(1280, 720), lang="fr", speed=3.0)
     scene = start(app)
     wait(app, scene)
-    assert scene.step.key == "hit"
+    assert scene.driver.step.key == "hit"
     before = len(scene.game.actions)
     press(app, pygame.K_s)  # a stay where the lesson needs a card: not taken
-    assert scene.insist and len(scene.game.actions) == before
+    assert scene.driver.insist and len(scene.game.actions) == before
     for _ in range(50):  # nothing happens by itself
         pump(app, 1, dt=0.2)
-    assert len(scene.game.actions) == before and scene.step.key == "hit"
+    assert len(scene.game.actions) == before and scene.driver.step.key == "hit"
     press(app, pygame.K_h)
-    assert len(scene.game.actions) == before + 1 and not scene.insist
+    assert len(scene.game.actions) == before + 1 and not scene.driver.insist
     wait(app, scene)
-    assert scene.step.key == "bust"  # the bots wait for OK
+    assert scene.driver.step.key == "bust"  # the bots wait for OK
     n = len(scene.game.actions)
     for _ in range(30):
         pump(app, 1, dt=0.2)
@@ -149,7 +149,11 @@ def test_every_idle_frame_of_the_tutorial_is_a_full_redraw(tmp_path):
     )
     assert (
         run_live(
-            app, script, until=lambda app: {"hit", "bust"} <= scene.done, keep=tmp_path, timeout=25
+            app,
+            script,
+            until=lambda app: {"hit", "bust"} <= scene.driver.done,
+            keep=tmp_path,
+            timeout=25,
         )
         > 0
     )
@@ -167,7 +171,7 @@ def play_watching(app, scene, watch) -> None:
     """Play the tutorial as :func:`play`, calling ``watch(scene)`` at every settled moment."""
     for _ in range(300):
         wait(app, scene)
-        if scene.finished:
+        if scene.driver.finished:
             return
         if isinstance(app.stack.top, RoundSummary):
             press(app, pygame.K_RETURN)
@@ -187,9 +191,9 @@ def test_the_lesson_speaks_to_the_player_and_counts_its_rounds_on(lang):
 
     def watch(scene):
         lines.extend(str(line) for line in scene.presenter.log)
-        rounds.add((scene.lesson, scene.shown.round_shown))
+        rounds.add((scene.driver.lesson, scene.shown.round_shown))
         assert str(scene.shown.heading) == i18n.t(
-            "tutorial.heading", n=scene.lesson + 1, of=lessons.LESSONS
+            "tutorial.heading", n=scene.driver.lesson + 1, of=lessons.LESSONS
         )
 
     play_watching(app, scene, watch)
@@ -208,12 +212,12 @@ def test_the_caption_never_covers_the_piles_nor_the_card_to_give(lang, size):
     seen: set[str] = set()
 
     def watch(scene):
-        if scene.step is None:
+        if scene.driver.step is None:
             return
-        seen.add(scene.step.key)
-        lay, box = scene.layout, scene.box_rect()
+        seen.add(scene.driver.step.key)
+        lay, box = scene.layout, scene.driver.box_rect()
         for place in (lay.draw_pile, lay.discard_pile, lay.in_play, lay.caption):
-            assert not box.colliderect(place), (scene.step.key, box, place)
+            assert not box.colliderect(place), (scene.driver.step.key, box, place)
         assert lay.table.contains(box)
 
     play_watching(app, scene, watch)
@@ -226,12 +230,12 @@ def test_the_tray_step_points_at_the_card_set_aside_and_its_words_agree():
     checked: list[str] = []
 
     def watch(scene):
-        step = scene.step
+        step = scene.driver.step
         if step is None:
             return
-        title, body, _hint = scene.caption()
+        title, body, _hint = scene.driver.caption()
         if step.key == "tray":
-            (where,) = scene.pointed()
+            (where,) = scene.driver.pointed()
             panel = L.panel_layout(scene.layout.panel, scene.layout.unit)
             assert where.contains(panel.staged) and not where.colliderect(panel.slots[0])
             checked.append(step.key)

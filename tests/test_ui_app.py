@@ -36,17 +36,17 @@ def test_the_demo_plays_three_whole_games():
     bots = [Seat(name, "baseline") for name in ("Ada", "Bo", "Cyd", "Dee")]
     app = make_app(demo=True, players=bots, seed=5, speed=20.0, lang="en")
     table = table_of(app)
-    assert table.demo and not table.human_turn()
+    assert table.demo and not table.driver.human_turn()
     winners = []
     for _ in range(40000):
         if isinstance(app.stack.top, GameOver) and (
             not winners or winners[-1][0] != id(table.game)
         ):
             winners.append((id(table.game), table.game.winner))
-        if table.games_played >= 3:
+        if table.driver.games_played >= 3:
             break
         app.step(dt=0.05)
-    assert table.games_played >= 3 and len(winners) >= 3
+    assert table.driver.games_played >= 3 and len(winners) >= 3
     assert all(w is not None for _g, w in winners)
 
 
@@ -102,8 +102,8 @@ def test_a_bot_acts_after_a_visible_beat_and_is_captioned():
     )
     settle(app)
     assert table.game.pending.seat == 0 and not table.game.actions
-    assert table.prompt()[0] == "Ada is thinking…"  # "bot" is the seat's badge, not a name
-    assert table.seat_states()[0].turn
+    assert table.driver.bar()[0] == "Ada is thinking…"  # "bot" is the seat's badge, not a name
+    assert table.driver.seat_states()[0].turn
     pump(app, 5, dt=0.05)
     assert not table.game.actions  # still thinking
     pump(app, 10, dt=0.05)
@@ -144,7 +144,7 @@ def test_escape_pauses_quit_goes_to_the_menu_and_new_game_starts_in_two_clicks()
     click(app, button_center(app.stack.top, "new"))
     click(app, button_center(app.stack.top, "start"))
     assert isinstance(app.stack.top, TableScene)
-    assert [s.bot is None for s in app.stack.top.seats] == [True, False, False, False]
+    assert [s.bot is None for s in app.stack.top.driver.seats] == [True, False, False, False]
 
 
 def test_every_string_exists_in_every_language():
@@ -184,7 +184,7 @@ def test_the_screen_shows_the_french_edition_names():
     settle(app)
     press(app, pygame.K_h)
     settle(app)
-    assert table.prompt()[0] == "Léa — qui reçoit la carte Stop ?"
+    assert table.driver.bar()[0] == "Léa — qui reçoit la carte Stop ?"
 
 
 def run_main(*args, timeout=60, home=None):
@@ -340,7 +340,7 @@ def test_a_failing_bot_is_replaced_by_baseline_rather_than_crashing():
     def broken(view, legal, rng):
         raise RuntimeError("half-written bot")
 
-    table.bot_fns[0] = broken
+    table.driver.bot_fns[0] = broken
     settle(app)
     pump(app, 3)
     assert table.game.actions  # baseline played instead

@@ -11,7 +11,7 @@ import pytest
 from game.limits import MAX_ACTIONS, MAX_WINDOW
 from ui import settings as settings_file
 from ui.config import Seat
-from ui.driver import make_app, pump
+from ui.driver import driven_by, make_app, pump
 from ui.screens.menu import MenuScene
 from ui.table.table import TableScene
 from ui.tabletop.stats_screen import StatsScene
@@ -228,7 +228,8 @@ def test_saves_with_strange_file_names_are_listed_picked_and_opened(tmp_path):
     """File names are bytes: not UTF-8, a newline, zero-width or direction marks. The
     lists, the path field, the notices and the replay's title still draw them."""
     from ui.screens.files import FilesScene, ReplayFilesScene
-    from ui.table.replay import ReplayScene
+    from ui.table.play import PlayDriver
+    from ui.table.replay import ReplayDriver
 
     saves = tmp_path / "data" / "saves"
     saves.mkdir(parents=True)
@@ -241,7 +242,7 @@ def test_saves_with_strange_file_names_are_listed_picked_and_opened(tmp_path):
     strange = sorted(p for p in saves.iterdir() if p.is_file())
     assert len(strange) == 4
     app = started(tmp_path)
-    for scene_type, opened in ((FilesScene, TableScene), (ReplayFilesScene, ReplayScene)):
+    for scene_type, opened in ((FilesScene, PlayDriver), (ReplayFilesScene, ReplayDriver)):
         for path in strange:
             app.to_menu()
             scene = scene_type(app, "load") if scene_type is FilesScene else scene_type(app)
@@ -253,7 +254,7 @@ def test_saves_with_strange_file_names_are_listed_picked_and_opened(tmp_path):
             pump(app, 1)
             scene.confirm()
             pump(app, 2)
-            assert isinstance(app.stack.top, opened)
+            assert driven_by(app.stack.top, opened)
     for name in ("fifo.json", "zero.json", "missing\n.json"):
         app.notices.items.clear()
         assert app.load_game(saves / name) is None

@@ -165,15 +165,15 @@ def test_names_of_twelve_characters_show_whole_up_to_eight_seats(seats, checker)
     players = [Seat(name, "baseline" if i % 2 else None) for i, name in enumerate(NAMES_12[:seats])]
     deck = [str(n) for n in range(12, 12 - seats, -1)] + ["freeze", "+4", "x2", "+10"]
     table = app.start_game(players, deck=deck, dealer=seats - 1)
-    table.autoplay = False
+    table.driver.autoplay = False
     settle(app)
     checker(app, Path("start"))
-    table.act(Action.hit(0))
+    table.driver.act(Action.hit(0))
     settle(app)
     d = table.game.pending
     assert d.kind != "hit_or_stay"  # the Freeze waits for its target: key badges shown
     checker(app, Path("target-choice"))
-    table.act(Action.choose(d.seat, d.options[-1]))
+    table.driver.act(Action.choose(d.seat, d.options[-1]))
     settle(app)
     checker(app, Path("after"))
     assert not checker.faults, "\n".join(checker.faults)
@@ -191,7 +191,7 @@ def test_a_crowded_table_keeps_six_characters_and_shows_the_whole_name_on_hover(
         for i in range(18)
     ]
     table = app.start_game(players, dealer=17)
-    table.autoplay = False
+    table.driver.autoplay = False
     settle(app)
     checker(app, Path("eighteen"))  # a cut keeping fewer than 6 characters is a fault
     assert not checker.faults, "\n".join(checker.faults)

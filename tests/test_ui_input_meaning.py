@@ -5,12 +5,12 @@ import pygame
 import pytest
 
 from ui.config import Seat
-from ui.driver import button_center, click, make_app, press, pump, settle
+from ui.driver import button_center, click, driven_by, make_app, press, pump, settle
 from ui.i18n import set_language, t
 from ui.screens.menu import MenuScene
 from ui.screens.setup import SetupScene
 from ui.table.table import TableScene
-from ui.table.tutorial import TutorialScene
+from ui.table.tutorial import LessonDriver
 
 
 @pytest.fixture(autouse=True)
@@ -25,7 +25,7 @@ def solo(lang: str = "en"):
     table = app.start_game([Seat("Me", None), Seat("Ada", "normal"), Seat("Bob", "normal")])
     for _ in range(200):  # the bots before Me play
         settle(app)
-        if table.ready_turn() is not None:
+        if table.driver.ready_turn() is not None:
             return app, table
         pump(app)
     raise AssertionError("Me is never asked")
@@ -39,7 +39,7 @@ def test_a_key_that_skips_never_decides_at_a_live_prompt(key):
     made = len(table.game.actions)
     press(app, key)
     pump(app, 10)
-    assert len(table.game.actions) == made and table.ready_turn() is not None
+    assert len(table.game.actions) == made and table.driver.ready_turn() is not None
     press(app, pygame.K_h)
     assert table.game.actions[made].kind == "hit"
 
@@ -47,7 +47,7 @@ def test_a_key_that_skips_never_decides_at_a_live_prompt(key):
 @pytest.mark.parametrize(("lang", "letter"), [("en", "H"), ("fr", "P"), ("de", "Z")])
 def test_the_prompt_says_which_key_hits_and_never_offers_space(lang, letter):
     app, table = solo(lang)
-    _question, detail = table.prompt()
+    _question, detail = table.driver.bar()
     keys = t("prompt.keys_hit")
     assert keys in detail and keys.startswith(letter)
     space = {"en": "Space", "fr": "Espace", "de": "Leertaste"}[lang]
@@ -90,7 +90,7 @@ def test_the_first_start_offers_the_lesson_as_the_gold_button_and_enter_starts_i
     menu = app.stack.top
     assert menu.offer and menu.choices()[0][0] == "learn"
     press(app, pygame.K_RETURN)
-    assert isinstance(app.stack.top, TutorialScene)
+    assert driven_by(app.stack.top, LessonDriver)
 
 
 def test_a_click_on_the_offer_starts_the_lesson():
@@ -99,7 +99,7 @@ def test_a_click_on_the_offer_starts_the_lesson():
     app.draw()
     assert menu.offer_rect is not None
     click(app, menu.offer_rect.center)
-    assert isinstance(app.stack.top, TutorialScene)
+    assert driven_by(app.stack.top, LessonDriver)
 
 
 def test_after_the_first_start_enter_starts_a_new_game_again(tmp_path):

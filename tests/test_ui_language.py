@@ -23,7 +23,7 @@ def test_hit_and_stay_keys_follow_the_language_and_english_still_works(lang):
     table = app.start_game(
         [Seat("Ana", None), Seat("Ben", None)], deck=["3", "4", "5", "6", "7", "8"], dealer=1
     )
-    table.autoplay = False
+    table.driver.autoplay = False
     settle(app)
     hit = getattr(pygame, "K_" + i18n.t("keys.hit"))
     stay = getattr(pygame, "K_" + i18n.t("keys.stay"))
@@ -49,13 +49,13 @@ def test_a_bot_is_named_without_bot_and_giving_to_oneself_reads_naturally(lang):
     table = app.start_game(
         [Seat("Ana", None), Seat("Cyd", "baseline")], deck=["freeze", "4", "5", "6"], dealer=1
     )
-    table.autoplay = False
+    table.driver.autoplay = False
     settle(app)
     d = table.game.pending
     assert d.kind != "hit_or_stay" and d.seat == 0
     from game.state import Action
 
-    table.act(Action.choose(0, 0))
+    table.driver.act(Action.choose(0, 0))
     settle(app)
     lines = log_of(table)
     assert i18n.t("caption.target_self", who="Ana", card=i18n.t("card.freeze")) in lines
@@ -68,7 +68,7 @@ def test_the_log_names_the_card():
     table = app.start_game(
         [Seat("Léa", None), Seat("Hugo", None)], deck=["7", "9", "3", "9"], dealer=1
     )
-    table.autoplay = False
+    table.driver.autoplay = False
     settle(app)
     press(app, pygame.K_h)
     settle(app)
@@ -131,16 +131,16 @@ def test_each_round_summary_says_why_and_the_last_round_gets_one_before_the_game
         dealer=2,
         rules=RuleOptions(target=5),
     )
-    table.autoplay = False
+    table.driver.autoplay = False
     settle(app)
-    table.act(Action.hit(0))  # the Freeze: Ana freezes Ben at 8
+    table.driver.act(Action.hit(0))  # the Freeze: Ana freezes Ben at 8
     settle(app)
-    table.act(Action.choose(0, 1))
+    table.driver.act(Action.choose(0, 1))
     settle(app)
     assert "Ben is frozen by Ana with 8" in log_of(table)  # who did it, in the caption too
-    table.act(Action.hit(2))  # Cy busts on a second 9
+    table.driver.act(Action.hit(2))  # Cy busts on a second 9
     settle(app)
-    table.act(Action.stay(0))
+    table.driver.act(Action.stay(0))
     settle(app)
     assert table.game.winner is not None
     summary = app.stack.top
@@ -170,7 +170,7 @@ def test_a_persons_own_bust_holds_on_screen_while_the_bots_carry_on():
         dealer=2,
     )
     settle(app)
-    table.act(Action.hit(0))  # a second 9
+    table.driver.act(Action.hit(0))  # a second 9
     before = len(table.game.actions)
     seen = None
     clock = 0.0
@@ -204,7 +204,7 @@ def test_the_log_keeps_the_round_and_scrolls_with_the_wheel_over_the_panel(monke
     table = app.start_game(
         [Seat("Ana", None), Seat("Ben", None)], deck=["3", "4", "5", "6", "7", "8"], dealer=1
     )
-    table.autoplay = False
+    table.driver.autoplay = False
     settle(app)
     lines = len(table.presenter.log)
     assert lines >= 3
@@ -236,13 +236,13 @@ def test_the_game_over_shows_totals_by_round_stats_and_a_chart_whose_target_labe
         dealer=1,
         rules=RuleOptions(target=20),
     )
-    table.autoplay = False
+    table.driver.autoplay = False
     settle(app)
-    table.act(Action.hit(0))  # Ana: 12, 9
+    table.driver.act(Action.hit(0))  # Ana: 12, 9
     settle(app)
-    table.act(Action.hit(1))  # Ben busts on a second 3
+    table.driver.act(Action.hit(1))  # Ben busts on a second 3
     settle(app)
-    table.act(Action.stay(0))
+    table.driver.act(Action.stay(0))
     settle(app)
     app.stack.top.choose("next")
     settle(app)
@@ -282,11 +282,11 @@ def test_the_prompt_names_the_seat_under_the_pointer_while_choosing_a_target():
         deck=["4", "5", "freeze", "6"],
         dealer=1,
     )
-    table.autoplay = False
+    table.driver.autoplay = False
     settle(app)
     from game.state import Action
 
-    table.act(Action.hit(0))
+    table.driver.act(Action.hit(0))
     settle(app)
     assert table.game.pending.kind != "hit_or_stay"
     box = table.layout.seats[1].box
@@ -294,4 +294,4 @@ def test_the_prompt_names_the_seat_under_the_pointer_while_choosing_a_target():
         pygame.event.Event(pygame.MOUSEMOTION, pos=box.center, rel=(0, 0), buttons=(0, 0, 0))
     )
     app.step(dt=1 / 30)
-    assert table.prompt()[0] == "Ana — give the Freeze to Bartholomew-Jones?"
+    assert table.driver.bar()[0] == "Ana — give the Freeze to Bartholomew-Jones?"

@@ -5,8 +5,8 @@ table wrote while the cards were played."""
 import pygame
 
 from ui.config import Seat
-from ui.driver import button_center, click, make_app, press, pump, settle, table_of
-from ui.table.replay import ReplayScene
+from ui.driver import button_center, click, driven_by, make_app, press, pump, settle, table_of
+from ui.table.replay import ReplayDriver
 from ui.table.replay_model import load_replay
 from ui.table.summary import RoundSummary
 from ui.table.table_log import lines_after
@@ -29,7 +29,7 @@ def play_to_round(app, table, round_no: int) -> None:
             click(app, button_center(top, "next"))
             continue
         settle(app)
-        d = table.human_turn()
+        d = table.driver.human_turn()
         if d is None:
             pump(app, 2)
             continue
@@ -63,7 +63,7 @@ def test_continue_writes_back_the_log_the_table_wrote(tmp_path):
 def replay_scene() -> tuple:
     app = make_app(size=(1280, 720), seed=1, lang="en", speed=8.0)
     scene = app.open_replay(SEED004)
-    assert isinstance(scene, ReplayScene)
+    assert driven_by(scene, ReplayDriver)
     return app, scene
 
 
@@ -71,10 +71,10 @@ def test_a_jump_to_the_end_of_a_replay_shows_the_log_of_playing_it_through():
     app, scene = replay_scene()
     press(app, pygame.K_SPACE)
     for _ in range(3000):
-        if not scene.playing:
+        if not scene.driver.playing:
             break
         pump(app, 1, dt=0.2)
-    scene.finish()
+    scene.driver.finish()
     played = lines(scene)
     pygame.display.quit()
     app, scene = replay_scene()

@@ -108,26 +108,26 @@ def test_a_status_has_one_word_and_staying_speaks_as_the_stay_button(lang):
 
 @pytest.mark.parametrize(("lang", "shown"), [("en", "0.0"), ("fr", "0,0"), ("de", "0,0")])
 def test_an_expected_gain_that_rounds_to_nothing_has_no_sign(lang, shown, monkeypatch):
-    from ui.table import table as table_module
+    from ui.table import play as table_module
     from ui.table.hint import Odds
 
     app = make_app(size=(1280, 720), lang=lang, seed=5, speed=8.0, think_time=0.0, hints=True)
     table = app.start_game([Seat("Ana", None), Seat("Bo", "baseline")])
     for _ in range(300):
-        d = table.human_turn()
+        d = table.driver.human_turn()
         if d is not None and d.kind == "hit_or_stay":
             break
         if d is not None:  # a card to give first: to the first seat it may go to
-            table.act(Action.choose(d.seat, d.options[0]))
+            table.driver.act(Action.choose(d.seat, d.options[0]))
         table.presenter.skip()
         pump(app, 1)
-    assert table.human_turn().kind == "hit_or_stay"
+    assert table.driver.human_turn().kind == "hit_or_stay"
     monkeypatch.setattr(table_module, "odds", lambda game, seat: Odds(0.2, -0.04))
-    _prompt, detail = table.prompt()
+    _prompt, detail = table.driver.bar()
     assert f" {shown}" in detail and "-0" not in detail and "−0" not in detail
     monkeypatch.setattr(table_module, "odds", lambda game, seat: Odds(0.2, -1.26))
     assert (
-        table.prompt()[1]
+        table.driver.bar()[1]
         .split(table_module.KEYS_APART)[0]
         .endswith("−1.3" if lang == "en" else "−1,3")
     )

@@ -42,7 +42,7 @@ def test_a_whole_game_by_mouse_alone(app):
         if isinstance(top, RoundSummary):
             click(app, button_center(top, "next"))
             continue
-        d = table.human_turn()
+        d = table.driver.human_turn()
         if d is None:
             if table.presenter.settled or table.presenter.gate:
                 pump(app)
@@ -75,7 +75,7 @@ def test_a_whole_game_by_keys_alone(app):
         if isinstance(top, RoundSummary):
             press(app, pygame.K_RETURN)
             continue
-        d = table.human_turn()
+        d = table.driver.human_turn()
         if d is None:
             if table.presenter.settled or table.presenter.gate:
                 pump(app)
@@ -112,7 +112,7 @@ def test_every_kind_of_decision_through_the_ui(app):
 
     def decide(kind, card=None):
         settle(app)
-        d = table.human_turn()
+        d = table.driver.human_turn()
         assert d is not None and d.kind == kind and d.card == card, d
         seen.append((names[d.seat], kind, card))
         return d
@@ -121,7 +121,7 @@ def test_every_kind_of_decision_through_the_ui(app):
     click(app, button_center(table, "hit"))  # Ana hits: a Freeze
     d = decide(TARGET, "freeze")
     assert set(d.options) == {0, 1, 2, 3}
-    states = table.seat_states()
+    states = table.driver.seat_states()
     assert all(s.eligible for s in states)
     click(app, table.layout.seats[3].box.center)  # to Di
     settle(app)
@@ -131,7 +131,7 @@ def test_every_kind_of_decision_through_the_ui(app):
     press(app, pygame.K_h)  # Bo hits: a Flip Three
     d = decide(TARGET, "flip_three")
     assert 3 not in d.options  # Di is frozen: not eligible...
-    states = table.seat_states()
+    states = table.driver.seat_states()
     assert states[3].dim and not states[3].eligible and states[3].key is None
     click(app, table.layout.seats[3].box.center)  # ...so clicking her does nothing
     assert table.game.pending == d
@@ -187,7 +187,7 @@ def test_buttons_exist_only_for_a_human_hit_or_stay(app):
     click(app, button_center(table, "hit"))
     assert not table.buttons["hit"].visible  # the Freeze is flying: nothing to press
     settle(app)
-    assert table.human_turn().kind == TARGET
+    assert table.driver.human_turn().kind == TARGET
     assert not table.buttons["hit"].visible and not table.buttons["stay"].visible
     before = list(table.game.actions)
     click(app, button_center(table, "stay"))  # a hidden button does nothing

@@ -28,7 +28,7 @@ def _play(app, table, decisions: int) -> None:
             return
         table.presenter.skip()
         if table.presenter.gate:
-            table.gate_closed()
+            table.driver.gate_closed()
         pump(app)
 
 
@@ -67,5 +67,5 @@ def test_a_game_with_a_plugin_seat_is_continued(tmp_path):
     saved = json.loads(app.dirs.autosave.read_text())
     assert saved["players"][1] == {"name": "Cau", "bot": spec}
     resumed = app.continue_game()
-    assert resumed is not None and resumed.seats[1].bot == spec
+    assert resumed is not None and resumed.driver.seats[1].bot == spec
     gamefile.from_dict({**saved, "players": ["Ana", {"name": "X", "bot": "nowhere.py:f"}]})

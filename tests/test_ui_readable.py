@@ -73,7 +73,7 @@ def test_the_status_stamps_never_sit_on_a_cards_value(size, seats, status, lang)
     for seat in range(seats):
         p.shown.hands[seat] = full_hand(status)
     view = table.table_view
-    view.draw(app.screen, p.layout, p.shown, p, table.seat_states())
+    view.draw(app.screen, p.layout, p.shown, p, table.driver.seat_states())
     for seat in range(seats):
         stamp = view.stamps[seat]
         hit = stamp.collidelistall(values(p.layout.seats[seat], p.shown.hands[seat]))

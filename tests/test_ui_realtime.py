@@ -9,9 +9,9 @@ import pytest
 from tests.realtime import key, run_live, tap
 from ui import notice
 from ui.config import Seat
-from ui.driver import DT, make_app, pump, settle, table_of
-from ui.table.replay import ReplayScene
-from ui.table.table import HANDOVER_GUARD
+from ui.driver import DT, driven_by, make_app, pump, settle, table_of
+from ui.table.play import HANDOVER_GUARD
+from ui.table.replay import ReplayDriver
 
 EXAMPLE = "examples/seed004_last_round.json"
 
@@ -24,7 +24,7 @@ def _quit_display():
 
 def at_prompt(app) -> bool:
     table = table_of(app)
-    return table is not None and table.human_turn() is not None
+    return table is not None and table.driver.human_turn() is not None
 
 
 def test_a_target_prompt_is_drawn_with_no_input_and_a_mouse_move_changes_nothing(tmp_path):
@@ -35,7 +35,7 @@ def test_a_target_prompt_is_drawn_with_no_input_and_a_mouse_move_changes_nothing
         [Seat("Tess", None), Seat("Bo", "easy")], deck=["freeze", "5", "6"], dealer=1
     )
     naps = run_live(app, until=at_prompt, keep=tmp_path)
-    assert naps > 0 and table.human_turn().kind == "target"
+    assert naps > 0 and table.driver.human_turn().kind == "target"
     before = app.screen.copy()
     corner = pygame.event.Event(pygame.MOUSEMOTION, pos=(3, 3), rel=(1, 1), buttons=(0, 0, 0))
     run_live(app, [(0.05, corner), (0.3, lambda: None)], keep=tmp_path)
@@ -45,7 +45,7 @@ def test_a_target_prompt_is_drawn_with_no_input_and_a_mouse_move_changes_nothing
 def test_the_replay_viewer_never_keeps_a_half_faded_frame(tmp_path):
     """In the replay viewer, End, ←, → never leave a half-faded "Hugo wins!"."""
     app = make_app(size=(1280, 720), seed=1, speed=2.0, lang="en", replay=EXAMPLE)
-    assert isinstance(app.stack.top, ReplayScene)
+    assert driven_by(app.stack.top, ReplayDriver)
     script = (
         tap(0.2, pygame.K_END)
         + tap(1.2, pygame.K_LEFT)
@@ -84,7 +84,7 @@ def hot_seat(tmp_path):
         dealer=2,
     )
     settle(app)
-    assert table.ready_turn().seat == 0
+    assert table.driver.ready_turn().seat == 0
     return app, table
 
 
@@ -108,7 +108,9 @@ def test_a_double_tap_decides_only_for_the_person_whose_prompt_it_was(tmp_path, 
     post_key(pygame.K_h)
     post_key(pygame.K_h, down=False)
     wait(app, gap)
-    assert table.human_turn() is not None and table.human_turn().seat == 1  # Tess's turn
+    assert (
+        table.driver.human_turn() is not None and table.driver.human_turn().seat == 1
+    )  # Tess's turn
     post_key(pygame.K_h)
     post_key(pygame.K_h, down=False)
     wait(app, 1.0)
@@ -128,7 +130,7 @@ def test_the_hit_and_stay_buttons_are_greyed_during_a_hand_over(tmp_path):
     wait(app, 0.15)
     assert not table.buttons["hit"].is_enabled
     wait(app, HANDOVER_GUARD)
-    assert table.buttons["hit"].is_enabled and table.ready_turn().seat == 1
+    assert table.buttons["hit"].is_enabled and table.driver.ready_turn().seat == 1
 
 
 def test_a_held_key_auto_repeating_never_decides(tmp_path):
@@ -199,7 +201,7 @@ def test_a_skip_pressed_and_released_within_one_pass_lets_the_table_play_on(tmp_
         (0.05 + delay, key(pygame.K_SPACE)),
         (0.05 + delay, key(pygame.K_SPACE, down=False)),
     ]
-    run_live(app, script, until=lambda a: table.ready_turn() is not None, keep=tmp_path)
+    run_live(app, script, until=lambda a: table.driver.ready_turn() is not None, keep=tmp_path)
     assert len(table.game.actions) > made + 1  # the bots played, then Me's prompt came back
 
 
@@ -209,7 +211,7 @@ def test_a_tooltip_shows_under_a_resting_pointer_with_no_mouse_move(tmp_path):
     updates it, so the idle loop wakes for it)."""
     app = make_app(size=(1280, 720), lang="en", replay=EXAMPLE)
     scene = app.stack.top
-    assert isinstance(scene, ReplayScene)
+    assert driven_by(scene, ReplayDriver)
     pos = scene.buttons["forward"].rect.center
 
     def rest_there():

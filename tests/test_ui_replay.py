@@ -17,13 +17,14 @@ import pytest
 from game import bots, gamefile
 from game.engine import Game
 from game.rules import RuleOptions
-from ui.driver import button_center, click, make_app, press, pump
+from ui.driver import button_center, click, driven_by, make_app, press, pump
 from ui.screens.files import FilesScene, ReplayFilesScene
 from ui.screens.menu import MenuScene
 from ui.table.display import Shown
-from ui.table.replay import ReplayScene
+from ui.table.replay import ReplayDriver
 from ui.table.replay_model import CHECKPOINT, load_replay
 from ui.table.summary import GameOver
+from ui.table.table import TableScene
 
 PROJECT = Path(__file__).resolve().parent.parent
 SEED004 = PROJECT / "examples" / "seed004_last_round.json"
@@ -73,9 +74,9 @@ def hands(game) -> list[tuple]:
     ]
 
 
-def state(scene: ReplayScene) -> tuple:
+def state(scene: TableScene) -> tuple:
     """Everything a step must reproduce: the game file, the engine state, the display."""
-    scene.finish()
+    scene.driver.finish()
     game = scene.game
     assert scene.shown.differences(game) == []
     return copy.deepcopy(
@@ -95,7 +96,7 @@ def state(scene: ReplayScene) -> tuple:
 def app_with(path, **config):
     app = make_app(size=(1280, 720), seed=7, lang="en", speed=8.0, **config)
     scene = app.open_replay(path)
-    assert isinstance(scene, ReplayScene) and app.stack.top is scene
+    assert driven_by(scene, ReplayDriver) and app.stack.top is scene
     return app, scene
 
 
@@ -139,35 +140,38 @@ def test_the_examples_replay_to_what_the_loader_reaches(path):
 # ------------------------------------------------------------------ the viewer
 def test_forward_then_back_reaches_identical_states(long_file):
     app, scene = app_with(long_file)
-    n = len(scene.replay)
+    n = len(scene.driver.replay)
     marks = sorted({0, 1, 5, CHECKPOINT - 1, CHECKPOINT, CHECKPOINT + 3, n // 2, n - 1, n})
     seen = {0: state(scene)}
-    while scene.k < n:
-        scene.forward()  # animated through the presenter, round ends and all
+    while scene.driver.k < n:
+        scene.driver.forward()  # animated through the presenter, round ends and all
         pump(app, 1)
-        if scene.k in marks and scene.presenter.gate is None:
-            seen[scene.k] = state(scene)
+        if scene.driver.k in marks and scene.presenter.gate is None:
+            seen[scene.driver.k] = state(scene)
     seen[n] = state(scene)
     assert scene.game.over and gamefile.to_dict(scene.game) == json.loads(long_file.read_text())
     for k in sorted(seen, reverse=True):  # from the end, back one decision at a time
-        while scene.k > k:
-            scene.back()
+        while scene.driver.k > k:
+            scene.driver.back()
         assert state(scene) == seen[k], k
-    scene.goto(n // 2)
-    scene.forward()
-    assert scene.k == n // 2 + 1 and state(scene)[0]["actions"] == seen[n][0]["actions"][: scene.k]
+    scene.driver.goto(n // 2)
+    scene.driver.forward()
+    assert (
+        scene.driver.k == n // 2 + 1
+        and state(scene)[0]["actions"] == seen[n][0]["actions"][: scene.driver.k]
+    )
 
 
 def test_play_runs_to_the_end_of_the_file_and_the_table_equals_the_game():
     app, scene = app_with(SEED004)
     press(app, pygame.K_SPACE)
-    assert scene.playing
+    assert scene.driver.playing
     for _ in range(3000):
-        if not scene.playing:
+        if not scene.driver.playing:
             break
         pump(app, 1, dt=0.2)
-    assert not scene.playing and scene.k == len(scene.replay) == 21
-    scene.finish()
+    assert not scene.driver.playing and scene.driver.k == len(scene.driver.replay) == 21
+    scene.driver.finish()
     assert gamefile.to_dict(scene.game) == gamefile.to_dict(gamefile.load(SEED004))
     assert scene.shown.differences(scene.game) == [] and scene.shown.winner == 0  # Hugo
     assert scene.shown.totals == [235, 222, 189, 185]
@@ -176,22 +180,22 @@ def test_play_runs_to_the_end_of_the_file_and_the_table_equals_the_game():
 
 def test_keys_step_jump_and_speed(long_file):
     app, scene = app_with(long_file)
-    replay = scene.replay
+    replay = scene.driver.replay
     press(app, pygame.K_RIGHT)
     press(app, pygame.K_RIGHT)
-    assert scene.k == 2
+    assert scene.driver.k == 2
     press(app, pygame.K_LEFT)
-    assert scene.k == 1 and scene.presenter.settled
+    assert scene.driver.k == 1 and scene.presenter.settled
     press(app, pygame.K_PAGEDOWN)
-    assert scene.k == replay.first_of_round(2) and scene.game.round_no == 2
+    assert scene.driver.k == replay.first_of_round(2) and scene.game.round_no == 2
     press(app, pygame.K_PAGEDOWN)
     assert scene.game.round_no == 3
     press(app, pygame.K_PAGEUP)  # at a round's start: the one before
-    assert scene.k == replay.first_of_round(2)
+    assert scene.driver.k == replay.first_of_round(2)
     press(app, pygame.K_END)
-    assert scene.k == len(replay) and scene.game.over
+    assert scene.driver.k == len(replay) and scene.game.over
     press(app, pygame.K_HOME)
-    assert scene.k == 0
+    assert scene.driver.k == 0
     press(app, pygame.K_MINUS)
     speed = scene.presenter.timeline.speed
     press(app, pygame.K_PLUS)
@@ -208,9 +212,9 @@ def test_the_transport_buttons_and_the_round_picker(long_file):
     pump(app, 2)
     assert not scene.buttons["back"].is_enabled  # nothing before the start
     click(app, button_center(scene, "forward"))
-    assert scene.k == 1
+    assert scene.driver.k == 1
     click(app, button_center(scene, "back"))
-    assert scene.k == 0
+    assert scene.driver.k == 0
     picker = scene.buttons["round"]
     pygame.event.post(
         pygame.event.Event(
@@ -221,13 +225,13 @@ def test_the_transport_buttons_and_the_round_picker(long_file):
         )
     )
     pump(app, 2)
-    assert scene.k == scene.replay.first_of_round(3) and scene.game.round_no == 3
+    assert scene.driver.k == scene.driver.replay.first_of_round(3) and scene.game.round_no == 3
     assert scene.buttons["round"].selected_option[0] == "Round 3"
     click(app, button_center(scene, "play"))
-    assert scene.playing and scene.buttons["play"].text == "❚❚"
+    assert scene.driver.playing and scene.buttons["play"].text == "❚❚"
     click(app, button_center(scene, "play"))
-    assert not scene.playing
-    assert "Decision" in scene.prompt()[0] and "long.json" in scene.prompt()[1]
+    assert not scene.driver.playing
+    assert "Decision" in scene.driver.bar()[0] and "long.json" in scene.driver.bar()[1]
 
 
 def test_the_menu_lists_files_to_watch_and_refuses_a_broken_one(tmp_path):
@@ -247,7 +251,7 @@ def test_the_menu_lists_files_to_watch_and_refuses_a_broken_one(tmp_path):
     files.set_path(str(saved))
     click(app, button_center(files, "ok"))
     scene = app.stack.top
-    assert isinstance(scene, ReplayScene) and len(scene.replay) == 21
+    assert driven_by(scene, ReplayDriver) and len(scene.driver.replay) == 21
     press(app, pygame.K_ESCAPE)
     assert app.stack.top is files  # back to the list
 
@@ -271,8 +275,8 @@ def test_watch_and_save_replay_from_the_game_over_screen(tmp_path):
     }
     click(app, button_center(over, "watch"))
     scene = app.stack.top
-    assert isinstance(scene, ReplayScene) and scene.playing
-    assert scene.replay.actions == table.game.actions
+    assert driven_by(scene, ReplayDriver) and scene.driver.playing
+    assert scene.driver.replay.actions == table.game.actions
     assert not app.dirs.autosave.exists()
 
 
@@ -335,11 +339,11 @@ def test_the_end_shows_the_final_table_and_who_won():
     hugo = shown.players.index("Hugo")
     assert scene.game.over and shown.winner == scene.game.winner == hugo
     assert [shown.hand_shown(s).score() for s in range(4)] == [64, 62, 21, 0]
-    assert [st.turn for st in scene.seat_states()] == [s == hugo for s in range(4)]
-    assert "Hugo wins!" in scene.prompt()[1]
+    assert [st.turn for st in scene.driver.seat_states()] == [s == hugo for s in range(4)]
+    assert "Hugo wins!" in scene.driver.bar()[1]
     press(app, pygame.K_LEFT)  # back, and forward again: the same end
     press(app, pygame.K_RIGHT)
-    scene.finish()
+    scene.driver.finish()
     pump(app, 2)
     assert scene.shown.winner == hugo and scene.shown.hand_shown(hugo).score() > 0
 
@@ -403,8 +407,8 @@ def test_the_shipped_examples_are_a_group_of_the_replays_list_and_play(tmp_path,
         if kind == "NEW":
             assert app.stack.top is files and files.path == ""
     scene = app.stack.top
-    assert isinstance(scene, ReplayScene)
+    assert driven_by(scene, ReplayDriver)
     faq = sorted((examples / "faq").glob("*.json"))[0]
-    assert len(scene.replay) == len(json.loads(faq.read_text(encoding="utf-8"))["actions"])
+    assert len(scene.driver.replay) == len(json.loads(faq.read_text(encoding="utf-8"))["actions"])
     press(app, pygame.K_ESCAPE)
     assert app.stack.top is files

@@ -5,10 +5,10 @@ from pathlib import Path
 import pygame
 
 from ui import i18n
-from ui.driver import button_center, click, make_app, press, pump, wait_until
+from ui.driver import button_center, click, driven_by, make_app, press, pump, wait_until
 from ui.table import coach
 from ui.table.coach import line_msg, marks, strip_rect
-from ui.table.replay import ReplayScene
+from ui.table.replay import ReplayDriver
 from ui.table.review_screen import ReviewProgressScene, ReviewScene
 from ui.table.summary import GameOver
 
@@ -27,7 +27,7 @@ def test_review_from_the_game_over_screen_jumps_to_a_costly_decision():
     review = app.stack.top
     assert isinstance(review, ReviewScene)
     replay = app.stack.scenes[-2]
-    assert isinstance(replay, ReplayScene) and not replay.playing
+    assert driven_by(replay, ReplayDriver) and not replay.driver.playing
     assert review.review.seats == ["Hugo", "Léa", "Lucas", "Chloé"]  # every seat a human
     worst = review.worst
     assert worst and all(d.costly for d in worst) and "go0" in review.buttons
@@ -37,19 +37,19 @@ def test_review_from_the_game_over_screen_jumps_to_a_costly_decision():
         pump(app, 1)
     i18n.set_language("en")
     click(app, button_center(review, "go0"))
-    assert app.stack.top is replay and replay.k == worst[0].action
-    assert replay.prompt()[1].endswith(str(line_msg(worst[0], short=True)))  # in the bar
+    assert app.stack.top is replay and replay.driver.k == worst[0].action
+    assert replay.driver.bar()[1].endswith(str(line_msg(worst[0], short=True)))  # in the bar
     # the marks: [ and ] step through them, a click on the strip jumps to the nearest
-    ks = marks(replay.review)
+    ks = marks(replay.driver.review)
     press(app, pygame.K_HOME)
     press(app, pygame.K_RIGHTBRACKET)
-    assert replay.k == ks[0]
+    assert replay.driver.k == ks[0]
     press(app, pygame.K_END)
     press(app, pygame.K_LEFTBRACKET)
-    assert replay.k == ks[-1]
-    r = strip_rect(replay)
+    assert replay.driver.k == ks[-1]
+    r = strip_rect(replay.driver)
     click(app, (r.x + 1, r.centery))
-    assert replay.k == ks[0]
+    assert replay.driver.k == ks[0]
     press(app, pygame.K_c)
     assert isinstance(app.stack.top, ReviewScene)
     press(app, pygame.K_ESCAPE)
@@ -61,10 +61,10 @@ def test_the_replay_viewer_has_a_coach_button(tmp_path):
     app = make_app(size=(1024, 640), lang="fr", replay=str(SEED004))
     pump(app, 3)
     scene = app.stack.top
-    assert isinstance(scene, ReplayScene) and scene.review is None
+    assert driven_by(scene, ReplayDriver) and scene.driver.review is None
     click(app, button_center(scene, "coach"))
     wait_until(app, lambda: isinstance(app.stack.top, ReviewScene))
-    assert scene.review is not None
+    assert scene.driver.review is not None
     pump(app, 2)
     press(app, pygame.K_RETURN)
     assert app.stack.top is scene
@@ -83,7 +83,7 @@ def test_every_idle_frame_with_the_coach_is_a_full_redraw(tmp_path):
         + [(3.5, lambda: None)]
     )
     assert run_live(app, script, keep=tmp_path, timeout=12) > 0
-    assert isinstance(app.stack.top, ReplayScene) and app.stack.top.review is not None
+    assert driven_by(app.stack.top, ReplayDriver) and app.stack.top.driver.review is not None
 
 
 def long_game_file(tmp_path, decisions: int = 600) -> Path:
@@ -108,7 +108,7 @@ def test_the_coach_reviews_off_the_windows_thread_with_a_bar_and_a_cancel(tmp_pa
     scene = app.stack.top
     press(app, pygame.K_c)
     progress = app.stack.top
-    assert isinstance(progress, ReviewProgressScene) and scene.review is None
+    assert isinstance(progress, ReviewProgressScene) and scene.driver.review is None
     frames, longest, start = app.frame, 0.0, time.monotonic()
     while progress.job.fraction < 0.05:
         assert time.monotonic() - start < 60
@@ -118,7 +118,7 @@ def test_the_coach_reviews_off_the_windows_thread_with_a_bar_and_a_cancel(tmp_pa
         time.sleep(0.01)
     assert app.frame - frames > 5 and longest < 0.5 and not progress.job.finished
     press(app, pygame.K_ESCAPE)  # cancel
-    assert app.stack.top is scene and scene.review is None
+    assert app.stack.top is scene and scene.driver.review is None
     wait_until(app, lambda: progress.job.finished, seconds=5)  # it stopped at once
     assert progress.job.review is None
 
@@ -131,11 +131,11 @@ def test_a_verdict_too_long_for_the_bar_is_shown_whole_over_the_table():
     wait_until(app, lambda: isinstance(app.stack.top, ReviewScene))
     press(app, pygame.K_1)  # the costliest decision
     assert app.stack.top is scene
-    verdict = coach.bar_note(scene, "")
+    verdict = coach.bar_note(scene.driver, "")
     assert verdict
-    line, detail = scene.prompt()
-    shown, note = scene._fit_note(line, detail)
-    assert note == verdict and verdict not in shown  # the bar says what comes next
+    prompt = scene.driver.prompt()
+    assert prompt.note == verdict  # over the table
+    assert not any(verdict in d for d in prompt.details)  # the bar says what comes next
     drawn: list[str] = []
     wrapped = app.assets.wrapped
 

@@ -55,7 +55,7 @@ def play_humans(app, table, moves: int) -> None:
             continue
         settle(app)
         pump(app, 2)
-        d = table.human_turn()
+        d = table.driver.human_turn()
         if d is None:
             continue
         if d.kind == "hit_or_stay":
@@ -312,7 +312,7 @@ def test_a_full_disk_is_a_message_once_and_the_previous_autosave_stays(tmp_path,
     made = len(table.game.actions)
     for _ in range(3):  # three more decisions that cannot be saved
         settle(app)
-        d = table.human_turn()
+        d = table.driver.human_turn()
         if d is None:
             pump(app, 5)
             continue

@@ -161,7 +161,7 @@ def test_switching_language_mid_game_keeps_the_game_and_changes_the_cards(tmp_pa
     press(app, pygame.K_h)
     settle(app)
     game, actions = table.game, list(table.game.actions)
-    assert table.prompt()[0] == "Léa — who gets this Freeze?"
+    assert table.driver.bar()[0] == "Léa — who gets this Freeze?"
     press(app, pygame.K_ESCAPE)
     click(app, button_center(app.stack.top, "settings"))
     click(app, button_center(app.stack.top, "language:fr"))
@@ -171,7 +171,7 @@ def test_switching_language_mid_game_keeps_the_game_and_changes_the_cards(tmp_pa
     press(app, pygame.K_ESCAPE)
     pump(app, 2)
     assert app.stack.top is table and table.game is game and table.game.actions == actions
-    assert table.prompt()[0] == "Léa — qui reçoit la carte Stop ?"
+    assert table.driver.bar()[0] == "Léa — qui reçoit la carte Stop ?"
     assert app.assets.lang == "fr"
     assert table.shown.differences(game) == []
     assert settings.load(app.dirs.settings)[0].language == "fr"

@@ -93,7 +93,7 @@ def test_a_game_finished_at_the_table_is_counted(tmp_path):
     assert stats.games == 1 and stats.players["Ana"].wins == 1
     assert stats.players["Ana"].points == 9 and stats.players["Bo"].best_round == 5
     assert len(list((app.dirs.data / "finished").glob("*.json"))) == 1
-    app.autosave(table)  # saved again: still one game
+    app.autosave(table.game)  # saved again: still one game
     assert StatsStore(app.dirs.data).load().statistics.games == 1
     app.to_menu()
     press(app, pygame.K_t)

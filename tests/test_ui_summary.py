@@ -90,6 +90,6 @@ def play_to_with_people(app, table):
             return top
         table.presenter.skip()
         pump(app)
-        if table.ready_turn() is not None:
-            table.act(Action.stay(0))
+        if table.driver.ready_turn() is not None:
+            table.driver.act(Action.stay(0))
     raise AssertionError("no round summary")

@@ -10,7 +10,7 @@ from game import gamefile
 from game.state import Action
 from ui.config import Seat
 from ui.driver import button_center, click, make_app, press, pump, settle
-from ui.table.table import UNDO_GRACE
+from ui.table.play import UNDO_GRACE
 from ui.table.tutorial import start
 
 from .test_tutorial import wait
@@ -24,7 +24,7 @@ def at_anas_turn(seats, seed=3):
     table = app.start_game(seats)
     for _ in range(200):
         settle(app)
-        d = table.human_turn()
+        d = table.driver.human_turn()
         if d is not None and d.seat == 0 and d.kind == "hit_or_stay":
             return app, table
         pump(app, 3)
@@ -44,7 +44,7 @@ def test_a_stay_by_mistake_is_taken_back_with_the_button():
     file_before = gamefile.to_dict(table.game)
     press(app, pygame.K_s)
     assert table.game.hands[0].status == "stayed" and undo_shown(table)
-    assert table.bots is not None and table.game.pending.seat in table.bot_fns
+    assert table.driver.bots is not None and table.game.pending.seat in table.driver.bot_fns
     click(app, button_center(table, "undo"))
     assert gamefile.to_dict(table.game) == file_before == saved(app)  # only what stands
     assert table.game.hands[0].status == "active" and table.game.pending.seat == 0
@@ -52,7 +52,7 @@ def test_a_stay_by_mistake_is_taken_back_with_the_button():
     assert table.shown.differences(table.game) == []
     assert "Ana takes back the last decision" in map(str, table.presenter.log)
     settle(app)
-    assert table.ready_turn() is not None  # her own prompt again, live at once
+    assert table.driver.ready_turn() is not None  # her own prompt again, live at once
     press(app, pygame.K_h)  # and she decides again
     assert table.game.actions[-1].kind == "hit"
 
@@ -91,10 +91,11 @@ def test_in_hot_seat_undo_stands_beside_the_next_persons_buttons():
     assert undo_shown(table) and table.buttons["hit"].visible
     undo, hit = table.buttons["undo"].rect, table.buttons["hit"].rect
     assert undo.right <= hit.left and not undo.colliderect(hit)
-    assert table.bar_text().prompt.right < undo.left  # the bar's text makes room
+    span = table.driver.prompt().text_span
+    assert span is not None and span[1] < undo.left  # the bar's text makes room
     click(app, button_center(table, "undo"))
     pump(app, 1)  # the next frame: Ana's prompt, live at once (no hand-over guard)
-    assert table.game.pending.seat == 0 and table.ready_turn() is not None
+    assert table.game.pending.seat == 0 and table.driver.ready_turn() is not None
 
 
 def test_the_lesson_offers_no_undo():
@@ -102,11 +103,17 @@ def test_the_lesson_offers_no_undo():
     scene = start(app)
     for _ in range(200):
         wait(app, scene)
-        if scene.step is not None and scene.step.key == "stay" and scene.ready_turn():
+        if (
+            scene.driver.step is not None
+            and scene.driver.step.key == "stay"
+            and scene.driver.ready_turn()
+        ):
             break
         press(
             app,
-            pygame.K_RETURN if scene.step is not None and scene.step.want == "ok" else pygame.K_h,
+            pygame.K_RETURN
+            if scene.driver.step is not None and scene.driver.step.want == "ok"
+            else pygame.K_h,
         )
     press(app, pygame.K_s)
     assert scene.game.hands[0].status == "stayed"

@@ -101,7 +101,7 @@ def idle_cpu(size, seconds: float) -> float:
         )
     )
     table: Any = app.stack.top
-    while not (table.presenter.settled and table.human_turn() is not None):
+    while not (table.presenter.settled and table.driver.human_turn() is not None):
         table.presenter.skip()
         app.step(dt=1 / 60)
         if app.stack.top is not table:

@@ -35,6 +35,7 @@ from ui.driver import (  # noqa: E402
     click,
     lesson_answer,
     move,
+    play_driver,
     press,
     pump,
     scratch_home,
@@ -159,7 +160,7 @@ def start(app: App, seats, deck, totals=None) -> TableScene:
     table = app.start_game(
         seats, deck=deck, dealer=len(seats) - 1, totals=totals or [0] * len(seats)
     )
-    table.autoplay = False
+    play_driver(table).autoplay = False
     settle(app)
     return table
 
@@ -241,14 +242,15 @@ def gallery(out: Path, size=(1280, 720), lang: str = "en", shot=shot) -> list[Pa
 
     app.start_game([Seat(f"P{i + 1}", "baseline") for i in range(18)])
     table = _top_table(app)
-    table.autoplay = False
+    driver = play_driver(table)
+    driver.autoplay = False
     settle(app)
     rng_moves = 0
     while rng_moves < 30 and table.game.pending is not None:
         d = table.game.pending
-        table.act(
-            table.bot_fns[d.seat](
-                table.game.view(d.seat), table.game.legal_actions(), table.bot_rng
+        driver.act(
+            driver.bot_fns[d.seat](
+                table.game.view(d.seat), table.game.legal_actions(), driver.bot_rng
             )
         )
         settle(app)
@@ -342,19 +344,19 @@ def replays(out: Path, size=(1280, 720), lang: str = "en", shot=shot) -> list[Pa
     app = App(Config(size=size, lang=lang, seed=11, home=scratch_home()))
     example = Path(__file__).resolve().parent.parent / "examples" / "seed004_last_round.json"
     scene: Any = app.open_replay(example)
-    scene.goto(19)
-    scene.forward()
-    scene.finish()
+    scene.driver.goto(19)
+    scene.driver.forward()
+    scene.driver.finish()
     pump(app, 2)
     path = out / f"replay-{lang}.png"
     shot(app, path)
     made = [path]
     # the coach's verdict in the bar, at the game's costliest decision
-    coach.command(scene, "coach")
-    wait_until(app, lambda: scene.review is not None and app.stack.top is not scene)
+    coach.command(scene.driver, "coach")
+    wait_until(app, lambda: scene.driver.review is not None and app.stack.top is not scene)
     press(app, pygame.K_ESCAPE)  # the review's page closed: the replay, reviewed
-    costly = [d for d in scene.review.decisions if d.costly]
-    scene.goto(max(costly, key=lambda d: d.cost_win).action if costly else 0)
+    costly = [d for d in scene.driver.review.decisions if d.costly]
+    scene.driver.goto(max(costly, key=lambda d: d.cost_win).action if costly else 0)
     pump(app, 2)
     path = out / f"replay-coach-{lang}.png"
     shot(app, path)
@@ -383,13 +385,13 @@ def lesson(out: Path, size=(1280, 720), lang: str = "en", shot=shot) -> list[Pat
     seen: set[str] = set()
     for _ in range(600):
         pump(app, 1, dt=0.1)
-        if scene.finished:
+        if scene.driver.finished:
             save("done")
             break
         if isinstance(app.stack.top, RoundSummary):
             press(app, pygame.K_RETURN)
             continue
-        step, d = scene.step, scene.ready_turn()
+        step, d = scene.driver.step, scene.driver.ready_turn()
         if not scene.presenter.settled or (step is None and d is None):
             continue
         if step is not None and step.key not in seen:

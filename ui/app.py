@@ -17,7 +17,7 @@ import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
@@ -33,7 +33,7 @@ from ui.assets import Assets  # noqa: E402
 from ui.config import Config, Resolved, Seat, demo_seats  # noqa: E402
 from ui.i18n import set_language, system_language, t  # noqa: E402
 from ui.notice import Notices  # noqa: E402
-from ui.routes import HOME, ROUTES  # noqa: E402
+from ui.routes import HOME, HOME_SCENE, ROUTES, TABLE_SCENE  # noqa: E402
 from ui.scene import SceneStack  # noqa: E402
 from ui.settings import Settings  # noqa: E402
 from ui.sound import Sound  # noqa: E402
@@ -51,7 +51,6 @@ from ui.theme import (  # noqa: E402
 )
 
 if TYPE_CHECKING:
-    from ui.table.replay import ReplayScene
     from ui.table.table import TableScene
 
 MIN_SIZE = (800, 500)
@@ -243,15 +242,15 @@ class App:
 
     def show_replay(
         self, replay: Replay, title: str, play: bool = False, from_menu: bool = True
-    ) -> ReplayScene:
+    ) -> TableScene:
         """Put ``replay`` on screen: over the menu, or (``from_menu`` False) over the current
         scene, so that Esc goes back to it (the list of files)."""
-        scene: ReplayScene = self.go("replay", replay, title, play=play, home=from_menu)
+        scene: TableScene = self.go("replay", replay, title, play=play, home=from_menu)
         return scene
 
     def open_replay(
         self, path: str | os.PathLike[str], from_menu: bool = True
-    ) -> ReplayScene | None:
+    ) -> TableScene | None:
         """Open a game file as a replay; one that cannot be played is a notice, and nothing
         else (the list of replays, ``--replay FILE``)."""
         try:
@@ -264,7 +263,7 @@ class App:
         # the file's name is its title: a name that is not UTF-8 or holds a newline still draws
         return self.show_replay(replay, printable(Path(path).name), from_menu=from_menu)
 
-    def watch_game(self, game: Game) -> ReplayScene | None:
+    def watch_game(self, game: Game) -> TableScene | None:
         """The game just played, from its first card, playing (the game-over screen)."""
         try:
             replay = Replay.of_game(game)
@@ -273,10 +272,10 @@ class App:
             return None
         return self.show_replay(replay, t("replay.this_game"), play=True)
 
-    def review_game(self, game: Game) -> ReplayScene:
+    def review_game(self, game: Game) -> TableScene:
         """The game-over screen's *Review*: this game's replay, the review on top."""
         scene = self.show_replay(Replay.of_game(game), t("replay.this_game"), from_menu=False)
-        coach.command(scene, "coach")
+        coach.command(scene.driver, "coach")
         return scene
 
     def continue_game(self) -> TableScene | None:
@@ -289,7 +288,7 @@ class App:
                 t("notice.autosave_broken", reason=e, file=kept.name if kept else "autosave.json"),
                 error=True,
             )
-            if isinstance(self.stack.top, ROUTES[HOME]):
+            if isinstance(self.stack.top, HOME_SCENE):
                 self.stack.top.build_ui()  # no more "Continue"
             return None
         return self.open_game(game, resumed=True)
@@ -311,13 +310,11 @@ class App:
             return None
         return saved
 
-    def autosave(self, table: TableScene, new: bool = False) -> None:
+    def autosave(self, game: Game, new: bool = False) -> None:
         """After every decision (and at the start of a game): write it, off the window's
         thread (ui.storage.writer); a failure is told once, at a later pass. A new game
         waits for its first save, which keeps the unfinished game it replaces aside."""
-        if table.demo or table.game is None:
-            return
-        self.saves.writer.submit(table.game, new=new)
+        self.saves.writer.submit(game, new=new)
         if new:  # a new table is a scene change: it opens on its first save, done
             self.saves.writer.flush()
 
@@ -328,7 +325,7 @@ class App:
             self.notify(t(key, **values), error=True)
 
     def to_menu(self) -> None:
-        self.stack.pop_to(ROUTES[HOME])
+        self.stack.pop_to(HOME_SCENE)
         self.invalidate()
 
     def go(
@@ -340,7 +337,7 @@ class App:
         of the top scene, answering to the scene that one answered to. The scene that
         was on top is the asker: :meth:`back` gives it the result."""
         if home:
-            self.stack.pop_to(ROUTES[HOME])
+            self.stack.pop_to(HOME_SCENE)
         top = self.stack.top
         scene = ROUTES[name](self, *args, **kwargs)
         if replace and top is not None:
@@ -429,7 +426,7 @@ class App:
         self.invalidate()
 
     def tables(self) -> list[TableScene]:
-        return [cast("TableScene", s) for s in self.stack.scenes if isinstance(s, ROUTES["table"])]
+        return [s for s in self.stack.scenes if isinstance(s, TABLE_SCENE)]
 
     # ------------------------------------------------------------ loop
     def handle(self, event: pygame.event.Event) -> None:

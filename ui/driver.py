@@ -19,7 +19,9 @@ import pygame  # noqa: E402
 from game.state import Action  # noqa: E402
 from ui.app import App  # noqa: E402
 from ui.config import Config  # noqa: E402
-from ui.table.table import HANDOVER_GUARD, TableScene  # noqa: E402
+from ui.table.play import HANDOVER_GUARD, PlayDriver  # noqa: E402
+from ui.table.table import TableScene  # noqa: E402
+from ui.table.tutorial import LessonDriver  # noqa: E402
 
 DT = 1 / 30
 
@@ -43,6 +45,20 @@ def make_app(**config) -> App:
     headless()
     config.setdefault("home", scratch_home())
     return App(Config(**config))
+
+
+def driven_by(scene: object, kind: type) -> bool:
+    """``scene`` is the table view, driven by a ``kind`` driver (ui.table.drive)."""
+    return isinstance(scene, TableScene) and isinstance(scene.driver, kind)
+
+
+def play_driver(table: TableScene) -> PlayDriver:
+    """What decides at ``table``: its play driver (in a lesson, the one the lesson leads)."""
+    driver = table.driver
+    if isinstance(driver, LessonDriver):
+        driver = driver.play
+    assert isinstance(driver, PlayDriver), driver
+    return driver
 
 
 def table_of(app: App) -> TableScene | None:
@@ -109,8 +125,11 @@ def settle(app: App) -> None:
     for _ in range(3):
         table.presenter.skip()
         app.step(dt=DT)
+    if not isinstance(table.driver, PlayDriver | LessonDriver):
+        return  # a replay: nobody decides
+    play = play_driver(table)
     for _ in range(round(HANDOVER_GUARD / DT) + 2):
-        if table.human_turn() is None or table.ready_turn() is not None:
+        if play.human_turn() is None or play.ready_turn() is not None:
             break
         app.step(dt=DT)
 
@@ -127,7 +146,7 @@ def move(app: App, text: str) -> None:
         seat = names.index(who)
         action = Action.hit(seat) if verb == "hit" else Action.stay(seat)
     assert action in table.game.legal_actions(), (text, table.game.pending)
-    table.act(action)
+    play_driver(table).act(action)
 
 
 def button_center(scene, name: str) -> tuple[int, int]:
@@ -159,7 +178,7 @@ def lesson_answer(scene, target_key: int = pygame.K_1, stay_when_asked: bool = T
     that waits for OK, ``target_key`` for a card to give, S where the lesson offers the
     stay (``stay_when_asked``) and in free play between lessons, else H; None when
     nothing waits for them."""
-    step, d = scene.step, scene.ready_turn()
+    step, d = scene.driver.step, scene.driver.ready_turn()
     if step is not None and step.want == "ok":
         return pygame.K_RETURN
     if d is None:

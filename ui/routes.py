@@ -8,6 +8,8 @@ and closes itself with ``app.back(result)``, the result going to the scene that 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ui.scene import Scene
 from ui.screens.files import FilesScene, ReplayFilesScene
 from ui.screens.menu import MenuScene
@@ -16,11 +18,12 @@ from ui.screens.settings_screen import SettingsScene
 from ui.screens.setup import SetupScene
 from ui.screens.trust import TrustScene
 from ui.table.pause import PauseScene
-from ui.table.replay import ReplayScene
+from ui.table.play import table
+from ui.table.replay import replay
 from ui.table.review_screen import ReviewProgressScene, ReviewScene
 from ui.table.summary import GameOver, RoundSummary
 from ui.table.table import TableScene
-from ui.table.tutorial import TutorialScene
+from ui.table.tutorial import tutorial
 from ui.tabletop.calculator_screen import CalculatorScene
 from ui.tabletop.history_screen import HistoryScene
 from ui.tabletop.sheet_screen import SheetScene
@@ -28,17 +31,19 @@ from ui.tabletop.sheet_setup import SheetSetupScene
 from ui.tabletop.stats_screen import StatsScene
 
 HOME = "menu"  # the bottom of the stack: "to the menu" pops down to it
+HOME_SCENE: type[Scene] = MenuScene
+TABLE_SCENE = TableScene  # every table, whatever drives it
 
-ROUTES: dict[str, type[Scene]] = {
+ROUTES: dict[str, Callable[..., Scene]] = {
     "menu": MenuScene,
     "setup": SetupScene,
     "files": FilesScene,
     "replay_files": ReplayFilesScene,
     "rules": RulesScene,
     "settings": SettingsScene,
-    "table": TableScene,
-    "tutorial": TutorialScene,
-    "replay": ReplayScene,
+    "table": table,  # the table view (ui.table.table) and its drivers (ui.table.drive)
+    "tutorial": tutorial,
+    "replay": replay,
     "review": ReviewScene,
     "review_progress": ReviewProgressScene,
     "pause": PauseScene,

@@ -79,6 +79,12 @@ class Sound:
         """The sound an engine event makes, if any."""
         return EVENT_SOUNDS.get(type(event))
 
+    def cue(self, event) -> None:
+        """The table shows ``event``: its sound, if it makes one."""
+        name = self.for_event(event)
+        if name is not None:
+            self.play(name)
+
 
 def quietly(call: Callable[[], object]) -> None:
     """``call()`` with the process's stderr (file descriptor 2, where C libraries write)

@@ -103,7 +103,7 @@ def marks(review: Review) -> list[int]:
 
 # ------------------------------------------------------------------ the replay's strip
 def strip_rect(scene) -> pygame.Rect:
-    lay = scene.layout
+    lay = scene.bar_layout()
     h = max(4, round(lay.bar.h * 0.08))
     return pygame.Rect(lay.prompt.x, lay.bar.bottom - h - 1, lay.prompt.w, h)
 

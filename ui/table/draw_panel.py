@@ -201,6 +201,31 @@ def draw_bar(
         draw_detail(surface, assets, lay, lay.hint, detail)
 
 
+def draw_head_bar(
+    surface: pygame.Surface,
+    assets: Assets,
+    lay: L.TableLayout,
+    head: str,
+    line: str,
+    details: tuple[str, ...],
+) -> None:
+    """A gold ``head`` ("Decision 3 / 40") with ``line`` beside it, and below it the first of
+    ``details`` that fits; a ``line`` with no room beside the head goes first below it."""
+    s = assets.fitted(head, lay.font(21), lay.font(16), GOLD, lay.prompt.w)
+    r = surface.blit(s, s.get_rect(midleft=lay.prompt.midleft))
+    room = lay.prompt.right - r.right - lay.font(12)
+    small = assets.font(lay.font(14))
+    last = details[-1] if details else ""
+    if line and small.size(line)[0] <= room:
+        s = assets.fitted(line, lay.font(18), lay.font(14), CREAM, room)
+        surface.blit(s, s.get_rect(bottomleft=(r.right + lay.font(12), r.bottom - 2)))
+    elif line:
+        details = (f"{line}  ·  {last}", last)
+    detail = next((d for d in details if detail_fits(assets, lay, lay.hint.w, d)), last)
+    if detail:
+        draw_detail(surface, assets, lay, lay.hint, detail)
+
+
 def detail_lines(font: pygame.font.Font, width: int, detail: str) -> list[str] | None:
     """``detail`` on one line, or on two broken at one of its separators (a wide
     ``"   ·   "`` first, then a ``" · "``, then after a colon) so that both fit ``width``;

@@ -14,6 +14,7 @@ top, a column down the right side. The centre keeps the draw and discard piles.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from dataclasses import dataclass
 
@@ -62,6 +63,17 @@ class TableLayout:
     def font(self, px: float) -> int:
         """A font size designed at 1280×720, scaled to this window."""
         return max(10, round(px * self.unit))
+
+
+def with_bar_text(lay: TableLayout, left: int, right: int) -> TableLayout:
+    """``lay`` with the bar's two lines of text between ``left`` and ``right`` (the
+    controls beside them take the rest)."""
+    w = right - left
+    return dataclasses.replace(
+        lay,
+        prompt=Rect(left, lay.prompt.y, w, lay.prompt.h),
+        hint=Rect(left, lay.hint.y, w, lay.hint.h),
+    )
 
 
 def table_layout(size: tuple[int, int], seat_count: int) -> TableLayout:

@@ -119,7 +119,7 @@ class RoundSummary(Overlay):
     def dialog(self) -> pygame.Rect:
         table = self.table.layout.table
         u = unit_for(self.app.size)
-        n = len(self.table.seats)
+        n = len(self.table.shown.players)
         row = min(round(34 * u), max(18, (table.h - round(150 * u)) // n))
         w = min(table.w - round(20 * u), round(820 * u))
         h = round(94 * u) + n * row + round(80 * u)

@@ -23,14 +23,16 @@ from ui.assets import CREAM, GOLD, MUTED
 from ui.config import Seat
 from ui.i18n import Msg, t
 from ui.table import layout as L
+from ui.table.drive import Control, Prompt
+from ui.table.play import PlayDriver
 from ui.table.table import TableScene
 
 BOX = (12, 30, 22, 235)
 
 
-def start(app) -> TutorialScene:
+def start(app) -> TableScene:
     """The guided game on top of the menu, from its first lesson."""
-    scene: TutorialScene = app.go("tutorial", home=True)
+    scene: TableScene = app.go("tutorial", home=True)
     return scene
 
 
@@ -46,14 +48,17 @@ def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
     return lines + ([line] if line else [])
 
 
-class TutorialScene(TableScene):
-    """The table, five lessons, and the captions that lead through them."""
+class LessonDriver:
+    """Five lessons at a table of people and bots (a :class:`PlayDriver` it leads), and the
+    captions that lead through them."""
 
-    undoable = False  # a lesson's steps follow each decision: none is taken back
+    demo = True  # never autosaved, never counted as a game played
+    unattended = False  # the round summaries wait for the player
     _box_key: object = None  # what the caption box was placed for (box_rect)
     _box = pygame.Rect(0, 0, 0, 0)
 
     def __init__(self, app) -> None:
+        self.app = app
         self.lesson = 0
         self.done: set[str] = set()
         self.step: lessons.Step | None = None
@@ -62,7 +67,7 @@ class TutorialScene(TableScene):
         self.you = t("tutorial.you")
         data = lessons.lesson_data(0, self.you)
         seats = [Seat(self.you, None), Seat("Ada", "normal"), Seat("Bob", "normal")]
-        super().__init__(
+        self.play = PlayDriver(
             app,
             seats,
             data["seed"],
@@ -70,59 +75,69 @@ class TutorialScene(TableScene):
             rules=RuleOptions(target=1000),
             game_args=self._args(data),
         )
+        self.play.undoable = False  # a lesson's steps follow each decision: none is taken back
+        self.play.bot_override = lessons.friendly_bot(0)
+        self.play.dress = self._dress
+        self.play.accept = self._accept
+        self.play.after_round = self._next_lesson
+
+    def start(self, table: TableScene) -> None:
+        self.table = table
+        self.play.start(table)
         self._follow()
 
-    def _present(self, shown) -> None:
+    @property
+    def game(self):
+        return self.play.game
+
+    @property
+    def presenter(self):
+        return self.play.presenter
+
+    def _dress(self, shown, presenter) -> None:
         """The table of the lesson: its rounds counted on from the lessons before, the
         lesson named where the target would be, the player spoken to as "you"."""
-        super()._present(shown)
         shown.rounds_before = self.lesson
         shown.heading = Msg("tutorial.heading", n=self.lesson + 1, of=lessons.LESSONS)
-        self.presenter.you = self.you
+        presenter.you = self.you
 
     @staticmethod
     def _args(data: dict) -> dict:
         return {"deck": data["deck"], "dealer": data["dealer"], "totals": data.get("totals")}
 
-    @property
-    def unattended(self) -> bool:
-        return False  # the round summaries wait for the player
-
-    def _bots(self):
-        levels = super()._bots()
-        bot = lessons.friendly_bot(min(self.lesson, lessons.LESSONS - 1))
-        self.bot_fns = {s: bot for s in self.bot_fns}
-        return levels
-
     # ------------------------------------------------------------ the script
     def _follow(self) -> None:
         """Which caption shows now (only once every card is shown)."""
-        if self.finished or not self.presenter.settled or self.presenter.gate is not None:
+        p = self.presenter
+        if self.finished or not p.settled or p.gate is not None:
             step = None
         else:
             step = lessons.current_step(self.game, self.lesson, self.done)
         if step is not self.step:
             self.step = step
             self.insist = False
-            self._sync_buttons()
             self.app.invalidate()
-        self.autoplay = not self.finished and not (self.step is not None and self.step.want == "ok")
+        self.play.hold = self.finished or (self.step is not None and self.step.want == "ok")
 
     def ready_turn(self):
-        if self.finished or (self.step is not None and self.step.want == "ok"):
-            return None
-        return super().ready_turn()
+        return self.play.ready_turn()
 
-    def act(self, action: Action) -> None:
+    def _accept(self, action: Action) -> bool:
+        """A person's decision, as the lesson takes it: a stay where it needs one more card
+        is not taken (the caption asks gently for a hit)."""
         step = self.step
         if step is not None and action.seat == lessons.YOU:
             if step.want == HIT and action.kind != HIT:
                 self.insist = True  # gently: this lesson needs one more card
                 self.app.invalidate()
-                return
+                return False
             if not step.sticky:
                 self.done.add(step.key)
-        super().act(action)
+        return True
+
+    def act(self, action: Action) -> None:
+        """``action`` taken at the lesson's table, as a person's decision is."""
+        self.play.decide(action)
         self._follow()
 
     def acknowledge(self) -> None:
@@ -136,49 +151,63 @@ class TutorialScene(TableScene):
             self._follow()
             self.app.invalidate()
 
-    def gate_closed(self) -> None:
+    def _next_lesson(self) -> None:
         """A lesson's round was counted: on to the next lesson (totals carried)."""
-        self.gate_open = False
         self.lesson += 1
         if self.lesson >= lessons.LESSONS:
             self.finished = True  # the table stays on the last count; no more rounds
-            self.gate_open = True
-            self.autoplay = False
+            self.play.gate_open = True
             self._follow()
             self.app.invalidate()
             return
         data = lessons.lesson_data(self.lesson, self.you, list(self.game.totals))
-        self.game_args = self._args(data)
-        self.new_game(data["seed"])
+        self.play.bot_override = lessons.friendly_bot(min(self.lesson, lessons.LESSONS - 1))
+        self.play.new_game(data["seed"], self._args(data))
         self._follow()
 
+    def resumed(self, answer: object) -> None:
+        self.play.resumed(answer)
+        self._follow()
+
+    def close(self) -> None:
+        self.play.close()
+
+    # ------------------------------------------------------------ time and input
     def update(self, dt: float) -> None:
         self._follow()
-        super().update(dt)
+        self.play.update(dt)
         self._follow()
 
-    def handle_event(self, event) -> bool:
-        waiting = self.finished or (
+    def wakeup(self) -> float | None:
+        return self.play.wakeup()
+
+    def _waiting(self) -> bool:
+        """A caption waits for OK (the lesson's end included)."""
+        return self.finished or (
             self.step is not None and self.step.want == "ok" and self.presenter.settled
         )
-        if waiting:
-            if event.type == pygame.KEYDOWN and event.key in (
-                pygame.K_RETURN,
-                pygame.K_KP_ENTER,
-                pygame.K_SPACE,
-            ):
-                self.acknowledge()
-                return True
-            if (
-                event.type == pygame.MOUSEBUTTONDOWN
-                and event.button == 1
-                and self.box_rect().collidepoint(event.pos)
-            ):
-                self.acknowledge()
-                return True
-        return super().handle_event(event)
 
-    # ------------------------------------------------------------ drawing
+    def key(self, key: int, repeat: bool) -> bool:
+        if self._waiting() and key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.acknowledge()
+            return True
+        return self.play.key(key, repeat)
+
+    def click(self, pos: tuple[int, int], seat: int | None) -> bool:
+        if self._waiting() and self.box_rect().collidepoint(pos):
+            self.acknowledge()
+            return True
+        return self.play.click(pos, seat)
+
+    def command(self, name: str, value: str | None = None) -> bool:
+        return self.play.command(name, value)
+
+    def controls(self) -> tuple[Control, ...]:
+        return self.play.controls()
+
+    def prompt(self) -> Prompt:
+        return self.play.prompt()
+
     def caption(self) -> tuple[Msg, str, str | None]:
         """The caption's title, its body (the Rules screen's words and clauses), its hint."""
         if self.finished:
@@ -201,7 +230,7 @@ class TutorialScene(TableScene):
 
     def box_rect(self) -> pygame.Rect:
         """Where the caption stands (:meth:`_place_box`), kept while it says the same."""
-        lay = self.layout
+        lay = self.table.layout
         words = str(self.caption()[0]) if (self.step or self.finished) else ""
         key = (lay.size, self.step.key if self.step else None, self.finished, self.insist, words)
         if self._box_key != key:
@@ -212,7 +241,7 @@ class TutorialScene(TableScene):
         """The widest box (up to 560 design pixels) whose text fits and that covers neither
         the piles nor a seat — else the one covering least, the piles and the card in play
         weighing most; among equals the one nearest the table's top middle."""
-        lay = self.layout
+        lay = self.table.layout
         u = lay.unit
         gap = round(10 * u)
         area = lay.table.inflate(-2 * gap, -2 * gap)
@@ -238,7 +267,7 @@ class TutorialScene(TableScene):
 
     def _box_height(self, w: int) -> int:
         """The height the caption needs at width ``w``: its title, body and hint, whole."""
-        lay, assets = self.layout, self.app.assets
+        lay, assets = self.table.layout, self.app.assets
         pad = round(12 * lay.unit)
         title, body, hint = self.caption()
         big, small = assets.font(lay.font(18)), assets.font(lay.font(14))
@@ -251,7 +280,7 @@ class TutorialScene(TableScene):
         return h
 
     def pointed(self) -> list[pygame.Rect]:
-        lay = self.layout
+        lay = self.table.layout
         where = self.step.point if self.step is not None else None
         if where is None:
             return []
@@ -268,11 +297,10 @@ class TutorialScene(TableScene):
             return [lay.hit_button.union(lay.stay_button)]
         return [lay.draw_pile]
 
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
+    def draw_over(self, surface: pygame.Surface) -> None:
         if self.step is None and not self.finished:
             return
-        lay, assets = self.layout, self.app.assets
+        lay, assets = self.table.layout, self.app.assets
         u = lay.unit
         box = self.box_rect()
         pointed = self.pointed()
@@ -326,3 +354,8 @@ def _facing(a: pygame.Rect, b: pygame.Rect) -> tuple[int, int]:
     x = min(max(b.centerx, a.left), a.right - 1)
     y = min(max(b.centery, a.top), a.bottom - 1)
     return x, y
+
+
+def tutorial(app) -> TableScene:
+    """The route "tutorial": the table view driven by a :class:`LessonDriver`."""
+    return TableScene(app, LessonDriver(app))
