@@ -39,10 +39,8 @@ AUTOSAVES = {
 
 
 def started(home, **config):
-    t0 = time.perf_counter()
     app = make_app(home=str(home), lang="en", **config)
     pump(app, 2)
-    assert time.perf_counter() - t0 < 10
     assert isinstance(app.stack.top, MenuScene) and app.running
     return app
 
@@ -88,9 +86,8 @@ def test_a_huge_window_in_the_settings_opens_at_the_largest_size(tmp_path):
     config = tmp_path / "config"
     config.mkdir()
     (config / "settings.json").write_text(json.dumps({"window": [16384, 16384]}))
-    t0 = time.perf_counter()
     app = started(tmp_path)
-    assert app.size == MAX_WINDOW and time.perf_counter() - t0 < 5
+    assert app.size == MAX_WINDOW and app.screen.get_size() == MAX_WINDOW  # never 16384²
 
 
 def test_an_unreadable_settings_file_is_moved_aside_and_the_notice_says_where(

@@ -102,68 +102,68 @@ def marks(review: Review) -> list[int]:
 
 
 # ------------------------------------------------------------------ the replay's strip
-def strip_rect(scene) -> pygame.Rect:
-    lay = scene.bar_layout()
+def strip_rect(viewer) -> pygame.Rect:
+    lay = viewer.bar_layout()
     h = max(4, round(lay.bar.h * 0.08))
     return pygame.Rect(lay.prompt.x, lay.bar.bottom - h - 1, lay.prompt.w, h)
 
 
-def mark_x(scene, k: int) -> int:
-    r = strip_rect(scene)
-    return r.x + round(r.w * k / max(1, len(scene.replay)))
+def mark_x(viewer, k: int) -> int:
+    r = strip_rect(viewer)
+    return r.x + round(r.w * k / max(1, len(viewer.replay)))
 
 
-def draw_marks(surface: pygame.Surface, scene) -> None:
+def draw_marks(surface: pygame.Surface, viewer) -> None:
     """The strip: the game from its first decision to its last, costly decisions in red."""
-    r = strip_rect(scene)
+    r = strip_rect(viewer)
     pygame.draw.rect(surface, BAND, r)
-    for k in marks(scene.review):
-        x = mark_x(scene, k)
+    for k in marks(viewer.review):
+        x = mark_x(viewer, k)
         pygame.draw.rect(surface, MARK, (x - 1, r.y - 2, 3, r.h + 3))
-    x = mark_x(scene, scene.k)
+    x = mark_x(viewer, viewer.k)
     pygame.draw.rect(surface, GOLD, (x - 1, r.y, 2, r.h))
 
 
-def command(scene, name: str) -> None:
+def command(viewer, name: str) -> None:
     """``coach`` (show the review), ``prev_mark`` / ``next_mark`` (jump along the marks).
     The first asks for the review: it is computed with a progress bar on screen
     (``review_progress``), which carries out ``name`` once it is done."""
-    if scene.review is None:
-        scene.set_playing(False)
-        scene.app.go("review_progress", scene, name)
+    if viewer.review is None:
+        viewer.set_playing(False)
+        viewer.app.go("review_progress", viewer, name)
         return
     if name == "coach":
-        scene.set_playing(False)
-        scene.app.go("review", scene)
+        viewer.set_playing(False)
+        viewer.app.go("review", viewer)
         return
-    ks = marks(scene.review)
+    ks = marks(viewer.review)
     if name == "next_mark":
-        later = [k for k in ks if k > scene.k]
+        later = [k for k in ks if k > viewer.k]
         if later:
-            scene.playing = False
-            scene.goto(later[0])
+            viewer.playing = False
+            viewer.goto(later[0])
     else:
-        earlier = [k for k in ks if k < scene.k]
+        earlier = [k for k in ks if k < viewer.k]
         if earlier:
-            scene.playing = False
-            scene.goto(earlier[-1])
+            viewer.playing = False
+            viewer.goto(earlier[-1])
 
 
-def bar_note(scene, detail: str) -> str:
+def bar_note(viewer, detail: str) -> str:
     """The bar's second line at a reviewed decision: the coach's verdict on the decision
     about to be made (who decides and what they did say what comes next)."""
-    for d in scene.review.decisions:
-        if d.action == scene.k:
+    for d in viewer.review.decisions:
+        if d.action == viewer.k:
             return f"{t('review.coach')}  ·  {line_msg(d, short=True)}"
     return detail
 
 
-def click_strip(scene, pos) -> bool:
+def click_strip(viewer, pos) -> bool:
     """A click on the strip jumps to the nearest marked decision."""
-    if scene.review is None or not strip_rect(scene).inflate(0, 10).collidepoint(pos):
+    if viewer.review is None or not strip_rect(viewer).inflate(0, 10).collidepoint(pos):
         return False
-    ks = marks(scene.review)
+    ks = marks(viewer.review)
     if ks:
-        scene.playing = False
-        scene.goto(min(ks, key=lambda k: abs(mark_x(scene, k) - pos[0])))
+        viewer.playing = False
+        viewer.goto(min(ks, key=lambda k: abs(mark_x(viewer, k) - pos[0])))
     return True

@@ -31,10 +31,10 @@ class ReviewProgressScene(ButtonDialog):
     """A progress bar while the coach reviews the replay; then ``then`` (a coach command)
     is carried out. Esc, Enter or *Cancel* stops the review."""
 
-    def __init__(self, app, replay_scene, then: str = "coach") -> None:
+    def __init__(self, app, viewer, then: str = "coach") -> None:
         super().__init__(app)
-        self.replay, self.then = replay_scene, then
-        self.job = ReviewJob(replay_scene.replay)
+        self.replay, self.then = viewer, then
+        self.job = ReviewJob(viewer.replay)
         self.shown = -1.0  # the fraction drawn last
 
     def dialog(self) -> pygame.Rect:
@@ -105,10 +105,10 @@ class ReviewProgressScene(ButtonDialog):
 class ReviewScene(ButtonDialog):
     """The review over the replay viewer (modal; Esc, Enter or *Close* goes back)."""
 
-    def __init__(self, app, replay_scene) -> None:
+    def __init__(self, app, viewer) -> None:
         super().__init__(app)
-        self.replay = replay_scene
-        self.review: Review = replay_scene.review
+        self.replay = viewer
+        self.review: Review = viewer.review
         self.worst = costliest(self.review.decisions)
 
     def relabel(self) -> None:

@@ -12,6 +12,7 @@ settings (+ − speed, M reduced motion, V sound).
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING
 
 import pygame
@@ -93,23 +94,22 @@ class TableScene(Scene):
             self._sync_control(c)
 
     def _sync_control(self, c: Control) -> None:
+        c = dataclasses.replace(c, shown=c.shown and self.on_top)  # under a screen: hidden
         old = self._built.get(c.name)
         if old == c:
             return
         widget = self.buttons.get(c.name)
-        remake = (
+        if (
             widget is None
             or old is None
             or (old.style, old.tip, old.options) != (c.style, c.tip, c.options)
             or (c.options is not None and old.text != c.text)
-        )
-        if remake:
+        ):
             if widget is not None:
                 widget.kill()
             widget = self._make(c)
             self.buttons[c.name] = widget
         else:
-            assert widget is not None and old is not None
             if old.rect != c.rect:
                 widget.set_relative_position(c.rect.topleft)
                 widget.set_dimensions(c.rect.size)
@@ -118,9 +118,8 @@ class TableScene(Scene):
                 widget.set_text(c.text)
         if widget.is_enabled != c.enabled:
             widget.enable() if c.enabled else widget.disable()
-        shown = c.shown and self.on_top
-        if widget.visible != shown:
-            widget.show() if shown else widget.hide()
+        if widget.visible != c.shown:
+            widget.show() if c.shown else widget.hide()
         self._built[c.name] = c
         self.app.invalidate()
 
@@ -148,12 +147,13 @@ class TableScene(Scene):
         self.driver.close()
 
     def pause(self) -> None:
+        """Another screen comes on top (it is not yet, as this is called): the table's
+        widgets hide."""
         for b in self.buttons.values():
             b.hide()
-        self._built = {name: c for name, c in self._built.items() if not c.shown}
+        self._built = {n: dataclasses.replace(c, shown=False) for n, c in self._built.items()}
 
     def resume(self) -> None:
-        self._built = {}
         self.sync()
         self.app.invalidate()
         answer, self._answer = self._answer, None

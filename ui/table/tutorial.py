@@ -1,6 +1,7 @@
 """Learn to play: the guided first game on the table (the lessons are :mod:`game.lessons.tutorial`).
 
-A :class:`TutorialScene` is the table with five stacked lessons in a row. Over the
+A :class:`LessonDriver` drives the table view (:mod:`ui.table.drive`) through five
+stacked lessons in a row. Over the
 table a caption box says what is new, quotes the Rules screen with docs/rules.md's
 clauses, and points at the place concerned (a seat, the Flip Three tray, the
 effect queue, the bar with Hit and Stay). It waits for the player: their decision (a stay where
