@@ -43,6 +43,7 @@ class TableScene(Scene):
         self.driver = driver
         self.buttons: dict[str, pygame_gui.core.UIElement] = {}  # the bar's controls
         self._built: dict[str, Control] = {}  # what each widget was made or last set as
+        self._synced: tuple[tuple[Control, ...], bool] | None = None  # the last sync's input
         self.pointer: int | None = None  # the seat under the pointer (its whole name shows)
         self.log_scroll = 0  # the table log's newest lines scrolled past (the mouse wheel)
         self.keys_down: set[int] = set()  # held keys: an auto-repeat is told as one
@@ -86,7 +87,11 @@ class TableScene(Scene):
 
     def sync(self) -> None:
         """The widgets as the driver's controls say (made, moved, relabelled, shown)."""
-        want = {c.name: c for c in self.driver.controls()}
+        controls = self.driver.controls()
+        if (controls, self.on_top) == self._synced:
+            return  # most frames: nothing changed
+        self._synced = (controls, self.on_top)
+        want = {c.name: c for c in controls}
         for name in [n for n in self.buttons if n not in want]:
             self.buttons.pop(name).kill()
             self._built.pop(name, None)
@@ -152,6 +157,7 @@ class TableScene(Scene):
         for b in self.buttons.values():
             b.hide()
         self._built = {n: dataclasses.replace(c, shown=False) for n, c in self._built.items()}
+        self._synced = None
 
     def resume(self) -> None:
         self.sync()
@@ -173,7 +179,7 @@ class TableScene(Scene):
     def kill_ui(self) -> None:
         for b in self.buttons.values():
             b.kill()
-        self.buttons, self._built = {}, {}
+        self.buttons, self._built, self._synced = {}, {}, None
 
     def resize(self, size) -> None:
         self.layout = L.table_layout(size, len(self.shown.players))
