@@ -40,6 +40,8 @@ class StepDriver:
     """A kind of play the project does not have: a button "Next" makes baseline play the
     pending decision, whoever's it is; "Next" greys once the game is over."""
 
+    own_keys: frozenset[int] = frozenset()
+
     demo = True
     unattended = True
 

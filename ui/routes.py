@@ -17,6 +17,7 @@ from ui.screens.rules_screen import RulesScene
 from ui.screens.settings_screen import SettingsScene
 from ui.screens.setup import SetupScene
 from ui.screens.trust import TrustScene
+from ui.table.live import live_table
 from ui.table.pause import PauseScene
 from ui.table.play import table
 from ui.table.replay import replay
@@ -44,6 +45,7 @@ ROUTES: dict[str, Callable[..., Scene]] = {
     "table": table,  # the table view (ui.table.table) and its drivers (ui.table.drive)
     "tutorial": tutorial,
     "replay": replay,
+    "live": live_table,
     "review": ReviewScene,
     "review_progress": ReviewProgressScene,
     "pause": PauseScene,

@@ -475,4 +475,25 @@ STRINGS = {
         "sind alle beiseitegelegten Karten vergeben, wirken sie eine nach "
         "der anderen, der Reihe nach."
     ),
+    "live.reveal": "Karte für {name}: tippen oder anklicken",
+    "live.hit_or_stay": "{name} — die aufgedeckte Karte, oder Enter zum Aufhören",
+    "live.keys": (
+        "0–9 · 1 dann 0/1/2: 10–12 · x ×2 · + dann 2–10 · f t s: Freeze, Flip Three, "
+        "Second Chance · Rücktaste: zurück"
+    ),
+    "live.keys_stay": "Enter: aufhören",
+    "live.keys_watch": "Das Spiel ist aus · Rücktaste: zurück · Esc: Pause",
+    "live.not_a_card": "Jetzt wird keine Karte aufgedeckt: wähle, wer sie bekommt",
+    "live.refused": (
+        "Keine {card} kann jetzt aufgedeckt werden: alle liegen auf dem Tisch oder im Ablagestapel"
+    ),
+    "live.sheet_failed": "Die Runde konnte nicht in den Spielblock ({reason})",
+    "live.odds": "Risiko {bust} % · {gain}",
+    "live.win": "Sieg {win} %",
+    "live.tip.undo": "Die zuletzt eingegebene Karte oder Entscheidung zurücknehmen (Rücktaste)",
+    "sheet.live": "Karten…",
+    "sheet.tip.live": (
+        "Die Runde Karte für Karte verfolgen: Chancen, Rat, und die Punkte tragen sich selbst ein"
+    ),
+    "sheet.over_no_live": "Das Spiel auf diesem Block ist aus: keine Runde mehr zu verfolgen",
 }

@@ -460,4 +460,23 @@ STRINGS = {
         "staged card is given, they resolve one at a time, first in, first "
         "out."
     ),
+    "live.reveal": "Card for {name}: type it or click it",
+    "live.hit_or_stay": "{name} — the card turned over, or Enter to stay",
+    "live.keys": (
+        "0–9 · 1 then 0/1/2: 10–12 · x ×2 · + then 2–10 · f t s: Freeze, Flip Three, "
+        "Second Chance · Backspace: undo"
+    ),
+    "live.keys_stay": "Enter: stay",
+    "live.keys_watch": "The game is over · Backspace: undo · Esc: pause",
+    "live.not_a_card": "No card is turned over now: choose who gets it",
+    "live.refused": "No {card} can be turned over now: every one is on the table or discarded",
+    "live.sheet_failed": "The round could not go into the score sheet ({reason})",
+    "live.odds": "bust {bust}% · {gain}",
+    "live.win": "win {win}%",
+    "live.tip.undo": "Take back the last card or decision entered (Backspace)",
+    "sheet.live": "Cards…",
+    "sheet.tip.live": (
+        "Follow the round card by card: odds and advice, and the scores filled in by themselves"
+    ),
+    "sheet.over_no_live": "The game on this sheet is over: no round to follow",
 }

@@ -490,4 +490,24 @@ STRINGS = {
         "une fois toutes les cartes mises de côté données, elles "
         "s'appliquent une à une, dans l'ordre."
     ),
+    "live.reveal": "Carte pour {name}\u00a0: tapez-la ou cliquez-la",
+    "live.hit_or_stay": "{name} — la carte retournée, ou Entrée pour rester",
+    "live.keys": (
+        "0–9 · 1 puis 0/1/2\u00a0: 10–12 · x ×2 · + puis 2–10 · f t s\u00a0: Stop, Trois à la "
+        "suite, Seconde Chance · Retour arrière\u00a0: annuler"
+    ),
+    "live.keys_stay": "Entrée\u00a0: rester",
+    "live.keys_watch": "La partie est finie · Retour arrière\u00a0: annuler · Échap\u00a0: pause",
+    "live.not_a_card": "Aucune carte n'est à retourner\u00a0: choisissez qui la reçoit",
+    "live.refused": "Aucun {card} ne peut être retourné\u00a0: tous sont sur la table ou défaussés",
+    "live.sheet_failed": "La manche n'a pas pu aller sur la feuille de score ({reason})",
+    "live.odds": "risque {bust}\u00a0% · {gain}",
+    "live.win": "victoire {win}\u00a0%",
+    "live.tip.undo": "Reprendre la dernière carte ou décision saisie (Retour arrière)",
+    "sheet.live": "Cartes…",
+    "sheet.tip.live": (
+        "Suivre la manche carte par carte\u00a0: chances, conseils, et les scores "
+        "remplis d'eux-mêmes"
+    ),
+    "sheet.over_no_live": "La partie de cette feuille est finie\u00a0: aucune manche à suivre",
 }

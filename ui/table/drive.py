@@ -66,6 +66,10 @@ class Driver(Protocol):
     def unattended(self) -> bool:
         """Nobody to dismiss a round's summary: it goes on by itself."""
 
+    @property
+    def own_keys(self) -> frozenset[int]:
+        """Keys the driver takes before the view's own (+ and − are the speed, else)."""
+
     def start(self, table: TableScene) -> None:
         """Sit down at ``table``: present the first display model, feed the first events."""
 

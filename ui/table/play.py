@@ -75,6 +75,8 @@ class PlayDriver:
     (``resumed``: the autosave, already in place). ``autoplay``: bots act by themselves
     (tools drive them instead)."""
 
+    own_keys: frozenset[int] = frozenset()
+
     undoable = True  # a person may take back a misclick (game.take_back); not in the lesson
 
     def __init__(

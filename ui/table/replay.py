@@ -72,6 +72,8 @@ def transport_rects(lay: L.TableLayout) -> dict[str, pygame.Rect]:
 class ReplayDriver:
     """``replay`` on the table, from its start; ``play`` starts playing at once."""
 
+    own_keys: frozenset[int] = frozenset()
+
     demo = True  # never autosaved, never counted as a game played
     unattended = True
 

@@ -43,8 +43,11 @@ class Decision:
 class Replay:
     """The decisions of one game file; :meth:`game_at` is the game after the first ``k``."""
 
-    def __init__(self, data: object) -> None:
-        check_table(data)
+    def __init__(self, data: object, real_cards: bool = False) -> None:
+        """``real_cards``: an observed game (``dealing: observed``) is replayed too — the
+        live table's own (a file to load is refused: ``check_table``)."""
+        if not real_cards:
+            check_table(data)
         game = gamefile.new_game(data, start=False)
         #: the first deal, as at the table (read before the actions, which need it)
         self.start_events = game.start()
@@ -82,8 +85,9 @@ class Replay:
 
     @classmethod
     def of_game(cls, game: Game) -> Replay:
-        """The replay of a game played at the table (its file as ``Save as`` writes it)."""
-        return cls(gamefile.to_dict(game))
+        """The replay of a game played at the table (its file as ``Save as`` writes it), or
+        followed at a real table (ui.table.live)."""
+        return cls(gamefile.to_dict(game), real_cards=game.dealing == "observed")
 
     def __len__(self) -> int:
         return len(self.actions)

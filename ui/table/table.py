@@ -236,6 +236,8 @@ class TableScene(Scene):
         return next((n for n, w in self.buttons.items() if w is element), None)
 
     def _key(self, key: int, repeat: bool) -> bool:
+        if key in self.driver.own_keys:
+            return self.driver.key(key, repeat)
         if key in FASTER_KEYS:
             return self.driver.command("faster")
         if key in SLOWER_KEYS:

@@ -53,6 +53,8 @@ class LessonDriver:
     """Five lessons at a table of people and bots (a :class:`PlayDriver` it leads), and the
     captions that lead through them."""
 
+    own_keys: frozenset[int] = frozenset()
+
     demo = True  # never autosaved, never counted as a game played
     unattended = False  # the round summaries wait for the player
     _box_key: object = None  # what the caption box was placed for (box_rect)

@@ -80,7 +80,7 @@ class SheetScene(FormScene):
         x = left.x + round(300 * u)
         self.entry("points", (x, y, ew, bh), "", 3, placeholder="0")
         x += ew + round(10 * u)
-        cw = round(210 * u)
+        cw = round(190 * u)
         self.button(
             "calc",
             (x, y, cw, bh),
@@ -89,6 +89,11 @@ class SheetScene(FormScene):
             tooltip=t("sheet.tip.calculator"),
         )
         x += cw + round(10 * u)
+        lw = round(110 * u)
+        self.button(
+            "live", (x, y, lw, bh), t("sheet.live"), "#tool_button", tooltip=t("sheet.tip.live")
+        )
+        x += lw + round(10 * u)
         self.button(
             "finish",
             (x, y, left.right - round(12 * u) - x, bh),
@@ -239,6 +244,15 @@ class SheetScene(FormScene):
         if save:
             self.save()
 
+    def follow_live(self) -> None:
+        """The round being played, followed card by card (ui.table.live); its scores come
+        back into this sheet by themselves."""
+        if self.sheet.over:
+            self.app.notify(t("sheet.over_no_live"), error=True)
+            return
+        self.save()  # the live table's file is named after the sheet
+        self.app.go("live", self.sheet, self.store)
+
     def open_calculator(self) -> None:
         if self.sel is None:
             return
@@ -303,6 +317,8 @@ class SheetScene(FormScene):
             self.back()
         elif name == "calc":
             self.open_calculator()
+        elif name == "live":
+            self.follow_live()
         elif name == "finish":
             text = self.widgets["points"].get_text().strip()
             if text:

@@ -1,0 +1,132 @@
+"""The live table (ui.table.live): a real table followed card by card from a score sheet —
+keys as a person types them, the odds beside each seat equal to game.advise's, undo, the
+round's scores into the sheet as counted hands, and the game taken up again after a
+crash at the last entry."""
+
+import json
+
+import pygame
+
+from game.bots.advice import table_advice
+from game.live import observed_game
+from game.tabletop.calculator import CardHand
+from game.tabletop.sheet import ScoreSheet
+from ui.driver import button_center, driven_by, make_app, press, pump
+from ui.storage.sheet_store import SheetStore
+from ui.table.live import LiveDriver, live_path
+from ui.tabletop.sheet_screen import SheetScene
+
+NAMES = ["Léa", "Hugo", "Maud"]
+
+
+def open_live(tmp_path, sheet=None):
+    app = make_app(home=str(tmp_path), lang="en", think_time=0.0)
+    store = SheetStore(app.dirs.data / "sheets")
+    sheet = sheet or ScoreSheet(NAMES, first_dealer=2)
+    app.go("sheet", sheet, store)
+    pump(app, 2)
+    click_button(app, "live")
+    table = app.stack.top
+    assert driven_by(table, LiveDriver)
+    return app, table, sheet, store
+
+
+def click_button(app, name):
+    pos = button_center(app.stack.top, name)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    pump(app, 2)
+
+
+def settle(app, table):
+    for _ in range(5):
+        table.skip()
+        pump(app, 1)
+
+
+def typed(app, table, keys: str):
+    """Keys as a person types them: ``"7 1 0 x + 4 <enter> <bksp>"``."""
+    names = {"<enter>": pygame.K_RETURN, "<bksp>": pygame.K_BACKSPACE, "+": pygame.K_PLUS}
+    for word in keys.split():
+        key = names.get(word) or pygame.key.key_code(word)
+        press(app, key, frames=1)
+        settle(app, table)
+
+
+def test_the_deal_entered_by_keys_gives_each_player_their_card(tmp_path):
+    app, table, _sheet, _store = open_live(tmp_path)
+    game = table.game
+    assert game.pending.kind == "reveal" and game.pending.seat == 0  # left of the dealer
+    typed(app, table, "7 1 2 x")  # 7 for Léa, 12 for Hugo, ×2 for Maud
+    hands = [h.numbers for h in game.snapshot().hands]
+    assert hands[0] == ("7",) and hands[1] == ("12",)
+    assert game.snapshot().hands[2].modifiers == ("x2",)
+    assert table.shown.differences(game) == []
+
+
+def test_a_one_alone_is_the_card_one_after_a_moment(tmp_path):
+    app, table, _sheet, _store = open_live(tmp_path)
+    press(app, pygame.K_1, frames=1)
+    assert not table.game.snapshot().hands[0].numbers  # it may be 10, 11 or 12
+    pump(app, 60)  # a second at 60 passes a second
+    settle(app, table)
+    assert table.game.snapshot().hands[0].numbers == ("1",)
+
+
+def test_odds_beside_the_seats_are_game_advise_s_and_undo_takes_entries_back(tmp_path):
+    app, table, _sheet, _store = open_live(tmp_path)
+    typed(app, table, "7 1 2 5")  # the deal; now Léa decides
+    d = table.game.pending
+    assert d.kind == "hit_or_stay" and d.seat == 0
+    mirror = observed_game(NAMES, dealer=2, turned=["7", "12", "5"])
+    assert table.driver.odds() == table_advice(mirror)
+    typed(app, table, "9")  # Léa's hit: a 9
+    assert table.game.snapshot().hands[0].numbers == ("7", "9")
+    typed(app, table, "<bksp>")  # the 9 taken back…
+    assert table.game.snapshot().hands[0].numbers == ("7",)
+    assert table.game.pending.kind == "hit_or_stay"  # …and the hit is still hers to make
+    typed(app, table, "<bksp> <bksp>")
+    assert table.game.snapshot().hands[2].numbers == ()
+
+
+def test_a_card_that_cannot_be_turned_over_is_said_and_changes_nothing(tmp_path):
+    app, table, _sheet, _store = open_live(tmp_path)
+    typed(app, table, "0")  # one 0 in the deck (R1.1)
+    before = len(table.game.actions)
+    typed(app, table, "0")
+    assert len(table.game.actions) == before
+    assert "0" in table.driver.prompt().details[0] and table.driver.error
+
+
+def test_a_round_played_to_its_end_goes_into_the_sheet_as_counted_hands(tmp_path):
+    app, table, sheet, store = open_live(tmp_path)
+    typed(app, table, "7 1 2 5")  # the deal
+    typed(app, table, "<enter>")  # Léa stays on 7
+    typed(app, table, "<enter>")  # Hugo stays on 12
+    typed(app, table, "5")  # Maud hits a second 5: busted (R4.2)
+    assert sheet.round_count == 1
+    cells = sheet.rounds[0]
+    assert all(isinstance(c, CardHand) for c in cells)
+    assert [c.points for c in cells] == [7, 12, 0] and cells[2].busted
+    assert store.open(sheet.id).round_count == 1  # saved
+    pump(app, 2)
+    assert not isinstance(app.stack.top, SheetScene)  # the round's summary over the table
+
+
+def test_the_live_game_is_saved_at_every_entry_and_taken_up_again(tmp_path):
+    app, table, sheet, store = open_live(tmp_path)
+    typed(app, table, "7 1 2 5 9")
+    saved = json.loads(live_path(app, sheet).read_text())
+    assert saved["dealing"] == "observed" and len(saved["deck"]) == 4
+    # the window is killed; the sheet is opened again and its Cards button pressed
+    again = ScoreSheet.from_dict(json.loads(store.path(sheet.id).read_text()))
+    app2, table2, _s, _st = open_live(tmp_path / "x", sheet=again)
+    assert table2.game.actions == []  # another home: nothing saved there
+    app3 = make_app(home=str(tmp_path), lang="en", think_time=0.0)
+    app3.go("sheet", again, SheetStore(app3.dirs.data / "sheets"))
+    pump(app3, 2)
+    click_button(app3, "live")
+    resumed = app3.stack.top
+    assert driven_by(resumed, LiveDriver)
+    assert resumed.game.actions == table.game.actions
+    assert resumed.shown.differences(resumed.game) == []

@@ -1,0 +1,415 @@
+"""The live table: a game played with real cards, followed card by card on the animated table
+(docs/live-table.md). A driver of the table view (:mod:`ui.table.drive`).
+
+Someone enters each card as it is turned over and each decision as it is made; the game is
+an observed one (``game.live``), so nothing is ever dealt by the program: when a card must
+be turned over the game waits for a ``reveal``. Beside each seat: the bust chance and the
+expected gain of one card for an active player, and everyone's chance to win; in the bar,
+the advice for the player to decide (when hints are on, as the table's hint). Each
+round's scores go into the score sheet it was opened from, as counted hands. The game is
+saved after every entry (``data/live/SHEET.json``): the sheet's *Cards* takes it up at the
+last entry, after a crash too.
+
+Keys: ``0``–``9`` a number (``1`` then ``0``/``1``/``2``, or Shift with ``0``/``1``/``2``:
+10–12), ``x`` ×2, ``+`` then ``2``/``4``/``6``/``8``/``10`` a bonus, ``f`` Freeze, ``t``
+Flip Three, ``s`` Second Chance; a card typed for the player who decides is their hit;
+``Enter`` stays; at a Freeze or a Flip Three, ``1``… the target (or a click on the seat);
+``Backspace`` or ``U`` takes back the last entry; ``Esc`` pauses.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from game import events as ev
+from game import gamefile, live
+from game.atomic import write_atomic
+from game.bots.advice import TableAdvice, table_advice
+from game.cards import FLIP_THREE, FREEZE, SECOND_CHANCE
+from game.engine import Game
+from game.rules import RuleOptions
+from game.state import HIT, HIT_OR_STAY, REVEAL, Action
+from game.tabletop.calculator import CalculatorError, count
+from game.tabletop.sheet import ScoreSheet, SheetError
+from ui.assets import CREAM, GOLD, MUTED
+from ui.i18n import card_name, signed, t
+from ui.table import table_log
+from ui.table.display import Shown
+from ui.table.draw_table import SeatState
+from ui.table.drive import Control, Prompt
+from ui.table.play import TARGET_KEYS
+from ui.table.table import TableScene
+
+PALETTE = (
+    *(str(n) for n in range(13)),
+    "+2",
+    "+4",
+    "+6",
+    "+8",
+    "+10",
+    "x2",
+    FREEZE,
+    FLIP_THREE,
+    SECOND_CHANCE,
+)
+LETTERS = {pygame.K_x: "x2", pygame.K_f: FREEZE, pygame.K_t: FLIP_THREE, pygame.K_s: SECOND_CHANCE}
+PLUS_KEYS = (pygame.K_PLUS, pygame.K_KP_PLUS, pygame.K_EQUALS)
+UNDO_KEYS = (pygame.K_BACKSPACE, pygame.K_u)
+STAY_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
+TYPED_WAIT = 0.9  # seconds a "1" waits for the second digit of 10, 11 or 12
+
+
+def digit(key: int) -> str | None:
+    """The digit a key types (the keypad's too), or None."""
+    name = pygame.key.name(key).strip("[]")
+    return name if len(name) == 1 and name.isdigit() else None
+
+
+def live_path(app, sheet: ScoreSheet) -> Path:
+    return Path(app.dirs.data) / "live" / f"{sheet.id}.json"
+
+
+class LiveDriver:
+    """The live table of ``sheet``'s players, from the round being played: its dealer and
+    the totals so far; the saved live game of that sheet, if there is one."""
+
+    demo = True  # the game's autosave is the live file, never the table's autosave
+    unattended = False
+    own_keys = frozenset(PLUS_KEYS)  # "+" is a bonus card here, not the speed
+
+    def __init__(self, app, sheet: ScoreSheet, store) -> None:
+        self.app, self.sheet, self.store = app, sheet, store
+        self.typed = ""  # a "1" or a "+" waiting for the rest of the card
+        self.typed_age = 0.0
+        self.error: str | None = None
+        self._odds: TableAdvice | None = None  # for the game as it stands
+        self.game = self._saved() or self._new_game()
+
+    def _new_game(self) -> Game:
+        s = self.sheet
+        return live.observed_game(
+            s.players, RuleOptions(target=s.target), dealer=s.current_dealer, totals=s.totals
+        )
+
+    def _saved(self) -> Game | None:
+        """The live game saved for this sheet, if it still fits it (same players, and the
+        round it follows is the sheet's next)."""
+        if self.sheet.id is None:
+            return None
+        try:
+            game = gamefile.from_dict(json.loads(live_path(self.app, self.sheet).read_text()))
+        except (OSError, ValueError):
+            return None
+        fits = tuple(game.players) == tuple(self.sheet.players) and not game.over
+        return game if fits and game.totals == list(self.sheet.totals) else None
+
+    def start(self, table: TableScene) -> None:
+        self.table = table
+        self._present()
+
+    def _present(self) -> None:
+        self.presenter = self.table.present(Shown.from_game(self.game), 0)
+        self.presenter.restore_log(table_log.lines_of(self.game, self.app.size))
+
+    # ------------------------------------------------------------ entries
+    def enter(self, action: Action) -> bool:
+        """One entry (a card turned over, a decision), applied; a card that cannot be turned
+        over now, or a decision the rules refuse, is said in the bar and changes nothing."""
+        self.error = None
+        try:
+            events = self.game.apply(action)
+        except ValueError as refused:
+            self.error = str(refused)
+            self.app.invalidate()
+            return False
+        self._odds = None
+        self.presenter.feed(events)
+        for e in events:
+            if isinstance(e, ev.RoundScored):
+                self._to_sheet(e)
+        self._save()
+        self.app.invalidate()
+        return True
+
+    def card(self, card: str) -> bool:
+        """``card`` turned over: the card awaited, or the hit of the player deciding."""
+        d = self.game.pending
+        if d is None or not self.presenter.settled:
+            return False
+        if d.kind == HIT_OR_STAY:
+            if not self.enter(Action.hit(d.seat)):
+                return False
+            d = self.game.pending
+            if d is None or d.kind != REVEAL:  # never expected: a hit turns a card over
+                return True
+        if d.kind != REVEAL:
+            self.error = t("live.not_a_card")
+            return False
+        if card not in self.turnable():
+            self.error = t("live.refused", card=card_name(card))
+            self.app.invalidate()
+            return False
+        return self.enter(Action.reveal(d.seat, card))
+
+    def turnable(self) -> set[str]:
+        """The cards that can be turned over now (none unless one is awaited)."""
+        d = self.game.pending
+        if d is None or d.kind != REVEAL:
+            return set()
+        return {a.card for a in self.game.legal_actions() if a.card is not None}
+
+    def undo(self) -> bool:
+        """The last entry taken back (as many times as wanted), and everything it led to; a
+        hit's card takes the hit back with it."""
+        if not live.entries(self.game):
+            return False
+        scored = self.game.round_no
+        self.game = live.undo(self.game)
+        last = live.entries(self.game)[-1:]
+        if last and last[0].kind == HIT:  # a card typed for the player deciding was their hit
+            self.game = live.undo(self.game)
+        if self.game.round_no < scored and self.sheet.round_count:  # a round's end undone
+            self._from_sheet()
+        self.typed, self.error, self._odds = "", None, None
+        self._present()
+        self._save()
+        return True
+
+    def _to_sheet(self, e: ev.RoundScored) -> None:
+        """The round's hands into the sheet, as counted hands (the calculator's cells)."""
+        try:
+            cells = [count(r.numbers, r.modifiers, r.busted) for r in e.results]
+            self.sheet.add_round(cells)
+            self.store.save(self.sheet)
+        except (CalculatorError, SheetError, ValueError) as err:
+            self.app.notify(t("live.sheet_failed", reason=err), error=True)
+
+    def _from_sheet(self) -> None:
+        try:
+            self.sheet.delete_round(self.sheet.round_count)
+            self.store.save(self.sheet)
+        except (SheetError, ValueError) as err:
+            self.app.notify(t("live.sheet_failed", reason=err), error=True)
+
+    def _save(self) -> None:
+        if self.sheet.id is None:
+            return
+        path = live_path(self.app, self.sheet)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write_atomic(path, gamefile.dumps(self.game))
+        except OSError as e:
+            self.app.notify(t("notice.autosave_failed", reason=e), error=True)
+
+    # ------------------------------------------------------------ input
+    def key(self, key: int, repeat: bool) -> bool:
+        if repeat:
+            return True  # a held key enters one card
+        if key == pygame.K_ESCAPE:
+            self.app.pause_game(self.table)
+            return True
+        if key in UNDO_KEYS:
+            return self.undo()
+        if not self.presenter.settled and self.presenter.gate is None:
+            self.table.skip()
+            return key in (pygame.K_SPACE,)
+        d = self.game.pending
+        if d is None:
+            return False
+        if d.kind not in (HIT_OR_STAY, REVEAL):  # a Freeze or a Flip Three to give
+            n = pygame.key.name(key).strip("[]")
+            index = TARGET_KEYS.find(n) if len(n) == 1 else -1
+            if 0 <= index < len(d.options):
+                return self.enter(Action.choose(d.seat, d.options[index]))
+            return False
+        if key in STAY_KEYS and d.kind == HIT_OR_STAY:
+            self.typed = ""
+            return self.enter(Action.stay(d.seat))
+        return self._typed_key(key)
+
+    def _typed_key(self, key: int) -> bool:
+        ch = digit(key)
+        shift = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
+        if key in PLUS_KEYS and not (shift and ch):
+            self.typed, self.typed_age = "+", 0.0
+            self.app.invalidate()
+            return True
+        if self.typed == "1" and ch in ("0", "1", "2"):
+            self.typed = ""
+            return self.card("1" + ch)
+        if self.typed.startswith("+") and ch is not None:
+            text = self.typed + ch
+            if text == "+1":
+                self.typed, self.typed_age = text, 0.0  # +10 has two digits
+                self.app.invalidate()
+                return True
+            self.typed = ""
+            return self.card(text)
+        self.commit_typed()
+        if key in LETTERS:
+            return self.card(LETTERS[key])
+        if ch is None:
+            return False
+        if shift and ch in ("0", "1", "2"):
+            return self.card("1" + ch)
+        if ch == "1":
+            self.typed, self.typed_age = "1", 0.0  # 1, or 10–12 with the next digit
+            self.app.invalidate()
+            return True
+        return self.card(ch)
+
+    def commit_typed(self) -> None:
+        """A "1" waited long enough (or another key came): it is the card 1."""
+        typed, self.typed = self.typed, ""
+        if typed == "1":
+            self.card("1")
+
+    def click(self, pos: tuple[int, int], seat: int | None) -> bool:
+        for card, rect in self.palette_rects().items():
+            if rect.collidepoint(pos):
+                self.commit_typed()
+                return self.card(card)
+        d = self.game.pending
+        if (
+            d is not None
+            and d.kind not in (HIT_OR_STAY, REVEAL)
+            and seat is not None
+            and seat in d.options
+            and self.presenter.settled
+        ):
+            return self.enter(Action.choose(d.seat, seat))
+        return False
+
+    def command(self, name: str, value: str | None = None) -> bool:
+        d = self.game.pending
+        if name == "undo":
+            return self.undo()
+        if name == "stay" and d is not None and d.kind == HIT_OR_STAY:
+            return self.enter(Action.stay(d.seat))
+        return False
+
+    # ------------------------------------------------------------ time
+    def update(self, dt: float) -> None:
+        if self.typed:
+            self.typed_age += dt
+            if self.typed == "1" and self.typed_age >= TYPED_WAIT:
+                self.commit_typed()
+        gate = self.presenter.gate
+        if gate == "round_over" and self.table.on_top:
+            self.app.open_gate(self.table, gate)
+        elif gate == "game_over":
+            self.presenter.release()  # the banner says it; the sheet keeps the game
+
+    def wakeup(self) -> float | None:
+        return max(0.0, TYPED_WAIT - self.typed_age) if self.typed == "1" else None
+
+    def resumed(self, answer: object) -> None:
+        if self.presenter.gate is not None:
+            self.presenter.release()
+
+    def close(self) -> None:
+        pass
+
+    # ------------------------------------------------------------ what shows
+    def odds(self) -> TableAdvice:
+        """Everyone's odds and the advice, for the game as it stands (computed once per
+        entry)."""
+        if self._odds is None:
+            self._odds = table_advice(self.game)
+        return self._odds
+
+    def controls(self) -> tuple[Control, ...]:
+        lay = self.table.layout
+        d = self.game.pending
+        deciding = d is not None and d.kind == HIT_OR_STAY and self.presenter.settled
+        return (
+            Control("stay", lay.stay_button, t("button.stay"), "#stay_button", shown=deciding),
+            Control(
+                "undo",
+                lay.hit_button if deciding else lay.stay_button,
+                t("button.undo"),
+                tip=t("live.tip.undo"),
+                enabled=bool(self.game.actions),
+            ),
+        )
+
+    def prompt(self) -> Prompt:
+        d = self.game.pending if self.presenter.settled else None
+        n = len(self.game.players)
+        if d is None:
+            winner = self.table.shown.winner
+            states = tuple(SeatState(turn=s == winner) for s in range(n))
+            return Prompt("", (t("live.keys_watch"),), states)
+        who = self.presenter.who(d.seat)
+        keys = t("live.keys")
+        if d.kind == REVEAL:
+            line = t("live.reveal", name=who)
+        elif d.kind == HIT_OR_STAY:
+            line = t("live.hit_or_stay", name=who)
+            keys = t("live.keys_stay") + "   ·   " + keys
+        else:
+            line = t("prompt.target", name=who, card=card_name(d.card or ""))
+            keys = t("prompt.keys_target")
+        if self.typed:
+            line += f"   {self.typed}…"
+        detail = self.error or keys
+        advice = self.odds().advice
+        if self.error is None and advice is not None and self.app.config.hints:
+            detail = advice.why + "   ·   " + keys
+        options = d.options if d.kind not in (HIT_OR_STAY, REVEAL) else ()
+        states = tuple(
+            SeatState(
+                turn=s == d.seat,
+                eligible=s in options,
+                dim=bool(options) and s not in options,
+                key=TARGET_KEYS[options.index(s)].upper() if s in options else None,
+            )
+            for s in range(n)
+        )
+        return Prompt(line, (detail, keys), states, live=True)
+
+    def palette_rects(self) -> dict[str, pygame.Rect]:
+        """The 22 faces, in two rows along the felt's foot."""
+        lay = self.table.layout
+        per_row = 11
+        gap = max(2, round(4 * lay.unit))
+        w = min(round(44 * lay.unit), (lay.table.w - 2 * gap) // per_row - gap)
+        h = round(w * 1.4)
+        x0 = lay.table.centerx - (per_row * (w + gap) - gap) // 2
+        y0 = lay.table.bottom - 2 * (h + gap) - gap
+        return {
+            card: pygame.Rect(x0 + (i % per_row) * (w + gap), y0 + (i // per_row) * (h + gap), w, h)
+            for i, card in enumerate(PALETTE)
+        }
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        assets, lay = self.app.assets, self.table.layout
+        d = self.game.pending
+        awaited = d is not None and d.kind == REVEAL
+        can = self.turnable()
+        for card, rect in self.palette_rects().items():
+            face = assets.card(card, rect.size)
+            if awaited and card not in can:
+                face = face.copy()
+                face.set_alpha(70)  # none of it can be turned over now
+            surface.blit(face, rect.topleft)
+        odds = self.odds().players
+        small = lay.font(13)
+        for seat, o in enumerate(odds):
+            box = lay.seats[seat].box
+            parts = [t("live.win", win=round(o.win * 100))]
+            if o.bust is not None and o.gain is not None:
+                parts.insert(0, t("live.odds", bust=round(o.bust * 100), gain=signed(o.gain)))
+            text = "  ·  ".join(parts)
+            color = GOLD if d is not None and d.seat == seat else CREAM
+            s = assets.text(text, small, color if o.bust is not None else MUTED, max_width=box.w)
+            surface.blit(s, s.get_rect(midbottom=(box.centerx, box.y - 2)))
+
+
+def live_table(app, sheet: ScoreSheet, store: Any) -> TableScene:
+    """The route "live": the table view driven by a :class:`LiveDriver`."""
+    return TableScene(app, LiveDriver(app, sheet, store))
