@@ -1,7 +1,7 @@
 """Render a gallery of telling moments of the table, and every screen around it, to PNG.
 
     python -m tools.screenshot --out docs/screenshots [--size 1280x720] [--lang en]
-                               [--only table|menus|sheets|replay|lesson]
+                               [--only table|menus|sheets|replay|lesson|live]
 
 Each moment is reached deterministically: a stacked deck (``Game(deck=...)``)
 and scripted decisions, bots driven by the script rather than by themselves.
@@ -407,6 +407,48 @@ def lesson(out: Path, size=(1280, 720), lang: str = "en", shot=shot) -> list[Pat
     return made
 
 
+def live_table(out: Path, size=(1280, 720), lang: str = "en", shot=shot) -> list[Path]:
+    """The live table followed from a score sheet, keys typed as at a real table:
+    ``live-deal`` (a card awaited), ``live-decide`` (odds, advice, Stay), ``live-target``
+    (a Freeze to give) and ``live-round`` (the round's scores, in the sheet too)."""
+    from game.tabletop.sheet import ScoreSheet
+    from ui.storage.sheet_store import SheetStore
+
+    out.mkdir(parents=True, exist_ok=True)
+    app = App(Config(size=size, lang=lang, seed=11, speed=3.0, home=scratch_home()))
+    sheet = ScoreSheet(["Léa", "Hugo", "Maud", "Bartholomew"], first_dealer=3)
+    app.go("sheet", sheet, SheetStore(app.dirs.data / "sheets"))
+    pump(app, 2)
+    click(app, button_center(app.stack.top, "live"))
+    table: Any = app.stack.top
+    made: list[Path] = []
+    keys = {"+": pygame.K_PLUS, "<enter>": pygame.K_RETURN}
+
+    def typed(text: str) -> None:
+        for word in text.split():
+            press(app, keys.get(word) or pygame.key.key_code(word), frames=1)
+            for _ in range(4):
+                table.skip()
+                pump(app, 1)
+
+    def save(name: str) -> None:
+        pump(app, 2)
+        path = out / f"live-{name}-{lang}.png"
+        shot(app, path)
+        made.append(path)
+
+    typed("7 1 2 x")
+    save("deal")
+    typed("5 <enter> 1 1 9")
+    save("decide")
+    typed("f")
+    save("target")
+    typed("1 <enter> <enter>")
+    save("round")
+    pygame.quit()
+    return made
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.screenshot", description=__doc__)
     parser.add_argument("--out", required=True, help="directory for the PNG files")
@@ -414,7 +456,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lang", default="en", choices=("en", "fr", "de"))
     parser.add_argument(
         "--only",
-        choices=("table", "menus", "sheets", "replay", "lesson"),
+        choices=("table", "menus", "sheets", "replay", "lesson", "live"),
         help="one of the galleries",
     )
     args = parser.parse_args(argv)
@@ -430,6 +472,8 @@ def main(argv: list[str] | None = None) -> int:
         replays(Path(args.out), parse_size(args.size), args.lang)
     if args.only in (None, "lesson"):
         lesson(Path(args.out), parse_size(args.size), args.lang)
+    if args.only in (None, "live"):
+        live_table(Path(args.out), parse_size(args.size), args.lang)
     return 0
 
 

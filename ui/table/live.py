@@ -340,10 +340,11 @@ class LiveDriver:
     def prompt(self) -> Prompt:
         d = self.game.pending if self.presenter.settled else None
         n = len(self.game.players)
-        if d is None:
+        if d is None:  # the game's end, or cards still moving
             winner = self.table.shown.winner
             states = tuple(SeatState(turn=s == winner) for s in range(n))
-            return Prompt("", (t("live.keys_watch"),), states)
+            words = t("live.keys_watch") if self.game.over else t("prompt.keys_watch")
+            return Prompt("", (words,), states)
         who = self.presenter.who(d.seat)
         keys = t("live.keys")
         if d.kind == REVEAL:
@@ -358,8 +359,7 @@ class LiveDriver:
             line += f"   {self.typed}…"
         detail = self.error or keys
         advice = self.odds().advice
-        if self.error is None and advice is not None and self.app.config.hints:
-            detail = advice.why + "   ·   " + keys
+        note = advice.why if advice is not None and self.app.config.hints else None
         options = d.options if d.kind not in (HIT_OR_STAY, REVEAL) else ()
         states = tuple(
             SeatState(
@@ -370,30 +370,41 @@ class LiveDriver:
             )
             for s in range(n)
         )
-        return Prompt(line, (detail, keys), states, live=True)
+        return Prompt(line, (detail, keys), states, live=True, note=note)
 
     def palette_rects(self) -> dict[str, pygame.Rect]:
-        """The 22 faces, in two rows along the felt's foot."""
+        """The 22 faces in a grid right of the piles, above the caption, as big as the room
+        there lets them be."""
         lay = self.table.layout
-        per_row = 11
         gap = max(2, round(4 * lay.unit))
-        w = min(round(44 * lay.unit), (lay.table.w - 2 * gap) // per_row - gap)
+        # from right of the piles and the card in play to the caption's top
+        left = max(lay.discard_pile.right, lay.in_play.right) + 3 * gap
+        area = pygame.Rect(
+            left, lay.draw_pile.y, lay.center.right - left, lay.caption.y - gap - lay.draw_pile.y
+        )
+        best: tuple[int, int] = (0, 11)
+        for cols in (11, 8, 6, 4):
+            rows = -(-len(PALETTE) // cols)
+            w = min(
+                (area.w - (cols - 1) * gap) // cols, round((area.h - (rows - 1) * gap) / rows / 1.4)
+            )
+            best = max(best, (min(w, round(54 * lay.unit)), cols))
+        w, cols = best
         h = round(w * 1.4)
-        x0 = lay.table.centerx - (per_row * (w + gap) - gap) // 2
-        y0 = lay.table.bottom - 2 * (h + gap) - gap
+        rows = -(-len(PALETTE) // cols)
+        y0 = area.centery - (rows * (h + gap) - gap) // 2
         return {
-            card: pygame.Rect(x0 + (i % per_row) * (w + gap), y0 + (i // per_row) * (h + gap), w, h)
+            card: pygame.Rect(area.x + (i % cols) * (w + gap), y0 + (i // cols) * (h + gap), w, h)
             for i, card in enumerate(PALETTE)
         }
 
     def draw_over(self, surface: pygame.Surface) -> None:
         assets, lay = self.app.assets, self.table.layout
         d = self.game.pending
-        awaited = d is not None and d.kind == REVEAL
         can = self.turnable()
         for card, rect in self.palette_rects().items():
             face = assets.card(card, rect.size)
-            if awaited and card not in can:
+            if d is None or (d.kind != HIT_OR_STAY and card not in can):
                 face = face.copy()
                 face.set_alpha(70)  # none of it can be turned over now
             surface.blit(face, rect.topleft)
@@ -407,7 +418,10 @@ class LiveDriver:
             text = "  ·  ".join(parts)
             color = GOLD if d is not None and d.seat == seat else CREAM
             s = assets.text(text, small, color if o.bust is not None else MUTED, max_width=box.w)
-            surface.blit(s, s.get_rect(midbottom=(box.centerx, box.y - 2)))
+            if box.y - s.get_height() - 2 >= lay.table.y:  # above the seat, else below it
+                surface.blit(s, s.get_rect(midbottom=(box.centerx, box.y - 2)))
+            else:
+                surface.blit(s, s.get_rect(midtop=(box.centerx, box.bottom + 2)))
 
 
 def live_table(app, sheet: ScoreSheet, store: Any) -> TableScene:
