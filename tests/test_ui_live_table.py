@@ -130,3 +130,16 @@ def test_the_live_game_is_saved_at_every_entry_and_taken_up_again(tmp_path):
     assert driven_by(resumed, LiveDriver)
     assert resumed.game.actions == table.game.actions
     assert resumed.shown.differences(resumed.game) == []
+
+
+def test_the_advice_over_the_table_is_the_experts_in_the_tables_language(tmp_path):
+    app, table, _sheet, _store = open_live(tmp_path)
+    typed(app, table, "7 1 2 5")
+    advice = table_advice(observed_game(NAMES, dealer=2, turned=["7", "12", "5"])).advice
+    assert advice is not None and advice.seat == 0 and advice.do in ("hit", "stay")
+    assert table.driver.prompt().note == f"Advice: Léa should {advice.do}"
+    app.change_settings(language="fr")
+    verb = {"hit": "piocher", "stay": "rester"}[advice.do]
+    assert table.driver.prompt().note == f"Conseil\u00a0: Léa devrait {verb}"
+    app.change_settings(hints=False)  # blinded, as the table's hint
+    assert table.driver.prompt().note is None

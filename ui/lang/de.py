@@ -496,4 +496,8 @@ STRINGS = {
         "Die Runde Karte für Karte verfolgen: Chancen, Rat, und die Punkte tragen sich selbst ein"
     ),
     "sheet.over_no_live": "Das Spiel auf diesem Block ist aus: keine Runde mehr zu verfolgen",
+    "live.advice.hit": "Rat: {name} sollte ziehen",
+    "live.advice.stay": "Rat: {name} sollte aufhören",
+    "live.advice.target": "Rat: {name} sollte {card} an {target} geben",
+    "live.advice.keep": "Rat: {name} sollte {card} behalten",
 }

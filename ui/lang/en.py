@@ -479,4 +479,8 @@ STRINGS = {
         "Follow the round card by card: odds and advice, and the scores filled in by themselves"
     ),
     "sheet.over_no_live": "The game on this sheet is over: no round to follow",
+    "live.advice.hit": "Advice: {name} should hit",
+    "live.advice.stay": "Advice: {name} should stay",
+    "live.advice.target": "Advice: {name} should give the {card} to {target}",
+    "live.advice.keep": "Advice: {name} should keep the {card}",
 }

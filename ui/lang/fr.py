@@ -510,4 +510,8 @@ STRINGS = {
         "remplis d'eux-mêmes"
     ),
     "sheet.over_no_live": "La partie de cette feuille est finie\u00a0: aucune manche à suivre",
+    "live.advice.hit": "Conseil\u00a0: {name} devrait piocher",
+    "live.advice.stay": "Conseil\u00a0: {name} devrait rester",
+    "live.advice.target": "Conseil\u00a0: {name} devrait donner la carte {card} à {target}",
+    "live.advice.keep": "Conseil\u00a0: {name} devrait garder la carte {card}",
 }

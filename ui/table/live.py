@@ -358,8 +358,7 @@ class LiveDriver:
         if self.typed:
             line += f"   {self.typed}…"
         detail = self.error or keys
-        advice = self.odds().advice
-        note = advice.why if advice is not None and self.app.config.hints else None
+        note = self.advice_line() if self.app.config.hints else None
         options = d.options if d.kind not in (HIT_OR_STAY, REVEAL) else ()
         states = tuple(
             SeatState(
@@ -371,6 +370,23 @@ class LiveDriver:
             for s in range(n)
         )
         return Prompt(line, (detail, keys), states, live=True, note=note)
+
+    def advice_line(self) -> str | None:
+        """What the expert advises the player to decide, in the table's language (the
+        figures it weighs stand beside the seats)."""
+        advice = self.odds().advice
+        if advice is None:
+            return None
+        who = self.presenter.who(advice.seat)
+        if advice.do in ("hit", "stay"):
+            return t(f"live.advice.{advice.do}", name=who)
+        d = self.game.pending
+        card = card_name(d.card or "") if d is not None else ""
+        assert isinstance(advice.do, int)  # a target's seat
+        if advice.do == advice.seat:
+            return t("live.advice.keep", name=who, card=card)
+        target = self.presenter.who(advice.do)
+        return t("live.advice.target", name=who, card=card, target=target)
 
     def palette_rects(self) -> dict[str, pygame.Rect]:
         """The 22 faces in a grid right of the piles, above the caption, as big as the room
