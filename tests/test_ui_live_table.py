@@ -143,3 +143,17 @@ def test_the_advice_over_the_table_is_the_experts_in_the_tables_language(tmp_pat
     assert table.driver.prompt().note == f"Conseil\u00a0: Léa devrait {verb}"
     app.change_settings(hints=False)  # blinded, as the table's hint
     assert table.driver.prompt().note is None
+
+
+def test_the_menus_real_table_makes_a_sheet_and_follows_its_first_round(tmp_path):
+    from ui.screens.menu import MenuScene
+
+    app = make_app(home=str(tmp_path), lang="en", think_time=0.0)
+    pump(app, 2)
+    assert isinstance(app.stack.top, MenuScene)
+    press(app, pygame.K_a)  # Real table (A)
+    press(app, pygame.K_RETURN)  # the new sheet's players as offered: Start
+    table = app.stack.top
+    assert driven_by(table, LiveDriver)
+    assert table.game.players == table.driver.sheet.players
+    assert table.game.pending.kind == "reveal"

@@ -500,4 +500,5 @@ STRINGS = {
     "live.advice.stay": "Rat: {name} sollte aufhören",
     "live.advice.target": "Rat: {name} sollte {card} an {target} geben",
     "live.advice.keep": "Rat: {name} sollte {card} behalten",
+    "live.menu": "Echter Tisch",
 }

@@ -483,4 +483,5 @@ STRINGS = {
     "live.advice.stay": "Advice: {name} should stay",
     "live.advice.target": "Advice: {name} should give the {card} to {target}",
     "live.advice.keep": "Advice: {name} should keep the {card}",
+    "live.menu": "Real table",
 }

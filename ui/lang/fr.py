@@ -514,4 +514,5 @@ STRINGS = {
     "live.advice.stay": "Conseil\u00a0: {name} devrait rester",
     "live.advice.target": "Conseil\u00a0: {name} devrait donner la carte {card} à {target}",
     "live.advice.keep": "Conseil\u00a0: {name} devrait garder la carte {card}",
+    "live.menu": "Table réelle",
 }

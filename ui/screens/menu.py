@@ -13,6 +13,7 @@ from ui.config import demo_seats
 from ui.i18n import t
 from ui.screens.forms import FormScene
 from ui.storage.marks import first_offer
+from ui.storage.sheet_store import SheetStore
 
 FAN = ("7", "x2", "flip_three", "12", "second_chance", "+4", "freeze")
 KEYS = {
@@ -25,6 +26,7 @@ KEYS = {
     pygame.K_q: "quit",
     pygame.K_w: "replays",
     pygame.K_k: "sheet",
+    pygame.K_a: "live",
     pygame.K_t: "stats",
     pygame.K_g: "learn",
 }
@@ -37,6 +39,7 @@ LETTERS = {
     "load": "L",
     "replays": "W",
     "sheet": "K",
+    "live": "A",
     "stats": "T",
     "demo": "D",
     "rules": "R",
@@ -67,6 +70,7 @@ class MenuScene(FormScene):
             ("load", "menu.load"),
             ("replays", "replay.menu"),
             ("sheet", "sheet.menu"),
+            ("live", "live.menu"),
             ("stats", "stats.menu"),
             ("demo", "menu.demo"),
             ("rules", "menu.rules"),
@@ -147,29 +151,28 @@ class MenuScene(FormScene):
 
     def choose(self, name: str) -> None:
         app = self.app
-        if name == "quit":
+        opens = {  # the screens a button opens, by name (ui/routes.py), and their arguments
+            "new": ("setup",),
+            "load": ("files", "load"),
+            "rules": ("rules",),
+            "settings": ("settings",),
+            "replays": ("replay_files",),
+            "sheet": ("history",),
+            "stats": ("stats",),
+        }
+        if name in opens:
+            app.go(*opens[name])
+        elif name == "quit":
             app.quit()
         elif name == "continue":
             app.continue_game()
-        elif name == "new":
-            app.go("setup")
-        elif name == "load":
-            app.go("files", "load")
         elif name == "demo":
             app.start_game(demo_seats(), demo=True)
-        elif name == "rules":
-            app.go("rules")
-        elif name == "settings":
-            app.go("settings")
-        elif name == "replays":
-            app.go("replay_files")
-        elif name == "sheet":
-            app.go("history")
+        elif name == "live":  # a new sheet, its first round followed card by card
+            app.go("sheet_setup", SheetStore(app.dirs.data / "sheets"), live=True)
         elif name == "learn":
             self.offer = False
             app.go("tutorial", home=True)
-        elif name == "stats":
-            app.go("stats")
 
     def background_key(self) -> object:
         return self.saved, self.offer, self.asking

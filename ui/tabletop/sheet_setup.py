@@ -70,9 +70,12 @@ class SheetSetupScene(SeatForm):
     TITLE = "sheet.new_title"
     PANEL_BOX = (820, 190, 84)
 
-    def __init__(self, app, store: SheetStore) -> None:
+    def __init__(self, app, store: SheetStore, live: bool = False) -> None:
+        """``live``: the sheet's first round is followed card by card at once (the menu's
+        *Real table*)."""
         super().__init__(app)
         self.store = store
+        self.live = live
         last = getattr(app, "last_setup", None)
         names = [s.name for s in last.seats] if last is not None else []
         if len(names) < MIN_PLAYERS:
@@ -146,6 +149,8 @@ class SheetSetupScene(SeatForm):
         except SheetStoreError as e:
             self.app.notify(t("sheet.save_failed", reason=e), error=True)
         self.app.go("sheet", sheet, self.store, replace=True)
+        if self.live:
+            self.app.go("live", sheet, self.store)
 
     # ------------------------------------------------------------ drawing
     def render_body(self, img, u: float) -> None:
