@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from game import gamefile
+from game.tabletop.sheet import ScoreSheet, cell_points
 from tests.xwindow import Window, Xvfb, brightness, gold_pixels, missing_tools, same
 from ui.table import layout as L
 
@@ -334,3 +335,35 @@ def test_a_stay_by_mistake_is_taken_back_with_u_in_real_time(open_window):
         time.sleep(0.05)
     assert window.autosave()["actions"][len(before)] == {"player": "Me", "do": "hit"}
     assert window.proc.poll() is None, window.stderr()
+
+
+def test_a_four_player_round_of_forty_cards_is_entered_with_keys_in_under_two_minutes(
+    open_window, tmp_path
+):
+    """The live table as a practised person uses it: Real table from the menu, the new
+    sheet's four players as offered, then the whole round typed — 41 cards turned over and
+    the Freezes and Flip Threes given — at a key every 0.1 s with no waiting for the cards
+    to land. The round is in the score sheet, as the cards say, well inside two minutes."""
+    from tests.live_round import round_keys
+
+    keys, cards, results = round_keys()
+    assert len(cards) >= 40
+    window = open_window()
+    window.wait_still()
+    window.type_keys(["a"])  # Real table (A)
+    time.sleep(1.0)
+    window.type_keys(["Return"])  # the players as offered: start
+    time.sleep(1.5)
+    start = time.monotonic()
+    window.type_keys(keys)
+    sheets = tmp_path / "data" / "sheets"
+    sheet = None
+    while time.monotonic() - start < 120 and (sheet is None or not sheet.round_count):
+        time.sleep(0.2)
+        for path in sheets.glob("*.json"):  # written atomically: whole or not yet
+            sheet = ScoreSheet.from_dict(json.loads(path.read_text(encoding="utf-8")))
+    took = time.monotonic() - start
+    assert sheet is not None and sheet.round_count == 1, f"no round after {took:.0f} s"
+    assert took < 120 and window.stderr() == ""
+    assert [cell_points(c) for c in sheet.rounds[0]] == [r.score for r in results]
+    print(f"a round of {len(cards)} cards, {len(keys)} keys, entered in {took:.1f} s")

@@ -157,3 +157,17 @@ def test_the_menus_real_table_makes_a_sheet_and_follows_its_first_round(tmp_path
     assert driven_by(table, LiveDriver)
     assert table.game.players == table.driver.sheet.players
     assert table.game.pending.kind == "reveal"
+
+
+def test_a_round_of_forty_cards_typed_with_keys_only_scores_as_the_cards_say(tmp_path):
+    from tests.live_round import PLAYERS, round_keys
+
+    keys, cards, results = round_keys()
+    assert len(cards) >= 40
+    app, table, sheet, _store = open_live(tmp_path, ScoreSheet(PLAYERS))
+    names = {"plus": pygame.K_PLUS, "Return": pygame.K_RETURN}
+    for key in keys:
+        press(app, names.get(key) or pygame.key.key_code(key), frames=1)  # no waiting
+    pump(app, 5)
+    assert sheet.round_count == 1
+    assert [c.points for c in sheet.rounds[0]] == [r.score for r in results]

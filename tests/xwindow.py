@@ -114,6 +114,12 @@ class Window:
     def key(self, name: str) -> None:
         self.xdotool("key", "--window", self.wid, name)
 
+    def type_keys(self, names: list[str], delay: float = 0.1) -> None:
+        """Keys one after another, ``delay`` seconds apart, as a fast typist's."""
+        gap = str(round(delay * 1000))
+        for i in range(0, len(names), 20):  # a few calls: each must end within its timeout
+            self.xdotool("key", "--window", self.wid, "--delay", gap, *names[i : i + 20])
+
     def move_mouse(self, x: int, y: int) -> None:
         """To (x, y) inside the window. (``mousemove --sync`` waits for the pointer to
         move: it would wait forever for a pointer already there, left by an earlier test.)"""

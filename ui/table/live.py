@@ -11,7 +11,7 @@ saved after every entry (``data/live/SHEET.json``): the sheet's *Cards* takes it
 last entry, after a crash too.
 
 Keys: ``0``–``9`` a number (``1`` then ``0``/``1``/``2``, or Shift with ``0``/``1``/``2``:
-10–12), ``x`` ×2, ``+`` then ``2``/``4``/``6``/``8``/``10`` a bonus, ``f`` Freeze, ``t``
+10–12; ``1`` then ``Enter``: the 1 at once), ``x`` ×2, ``+`` then ``2``/``4``/``6``/``8``/``10`` a bonus, ``f`` Freeze, ``t``
 Flip Three, ``s`` Second Chance; a card typed for the player who decides is their hit;
 ``Enter`` stays; at a Freeze or a Flip Three, ``1``… the target (or a click on the seat);
 ``Backspace`` or ``U`` takes back the last entry; ``Esc`` pauses.
@@ -215,8 +215,9 @@ class LiveDriver:
         if key in UNDO_KEYS:
             return self.undo()
         if not self.presenter.settled and self.presenter.gate is None:
-            self.table.skip()
-            return key in (pygame.K_SPACE,)
+            self.table.skip()  # a fast typist never waits for a card to land
+            if key == pygame.K_SPACE:
+                return True
         d = self.game.pending
         if d is None:
             return False
@@ -226,6 +227,9 @@ class LiveDriver:
             if 0 <= index < len(d.options):
                 return self.enter(Action.choose(d.seat, d.options[index]))
             return False
+        if key in STAY_KEYS and self.typed == "1":
+            self.commit_typed()  # "1" then Enter: the card 1, at once
+            return True
         if key in STAY_KEYS and d.kind == HIT_OR_STAY:
             self.typed = ""
             return self.enter(Action.stay(d.seat))
