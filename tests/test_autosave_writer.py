@@ -19,8 +19,8 @@ BOTS = [Seat("Ana", "baseline"), Seat("Bo", "baseline"), Seat("Cy", "baseline")]
 def test_a_slow_disk_never_holds_a_frame(tmp_path, monkeypatch):
     real = atomic.os.fsync
 
-    def slow(fd):  # a disk that takes 200 ms a write
-        time.sleep(0.2)
+    def slow(fd):  # a disk that takes a whole second a write
+        time.sleep(1.0)
         real(fd)
 
     app = make_app(home=str(tmp_path), seed=4, think_time=0.0, speed=20.0, lang="en")
@@ -39,7 +39,8 @@ def test_a_slow_disk_never_holds_a_frame(tmp_path, monkeypatch):
         app.step(dt=1 / 60)
         slowest = max(slowest, time.perf_counter() - t0)
     assert len(table.game.actions) > made + 5  # the game went on, decision after decision
-    assert slowest < 0.15  # never a frame that waited for a 200 ms write
+    # never a frame that waited for a write (a loaded machine may stretch one by a little)
+    assert slowest < 0.6
     app.saves.writer.flush()
     if table.game.over:  # filed as the last finished game, counted: all off the frame
         assert not app.dirs.autosave.exists()
