@@ -11,10 +11,11 @@ saved after every entry (``data/live/SHEET.json``): the sheet's *Cards* takes it
 last entry, after a crash too.
 
 Keys: ``0``–``9`` a number (``1`` then ``0``/``1``/``2``, or Shift with ``0``/``1``/``2``:
-10–12; ``1`` then ``Enter``: the 1 at once), ``x`` ×2, ``+`` then ``2``/``4``/``6``/``8``/``10`` a bonus, ``f`` Freeze, ``t``
-Flip Three, ``s`` Second Chance; a card typed for the player who decides is their hit;
-``Enter`` stays; at a Freeze or a Flip Three, ``1``… the target (or a click on the seat);
-``Backspace`` or ``U`` takes back the last entry; ``Esc`` pauses.
+10–12; ``1`` then ``Enter``: the 1 at once), ``x`` ×2, ``+`` then
+``2``/``4``/``6``/``8``/``10`` a bonus, ``f`` Freeze, ``t`` Flip Three, ``s`` Second Chance;
+a card typed for the player who decides is their hit; ``Enter`` stays; at a Freeze or a Flip
+Three, ``1``… the target (or a click on the seat); ``Backspace`` or ``U`` takes back the
+last entry; ``Esc`` pauses.
 """
 
 from __future__ import annotations
