@@ -91,10 +91,11 @@ def test_odds_beside_the_seats_are_game_advise_s_and_undo_takes_entries_back(tmp
 
 def test_a_card_that_cannot_be_turned_over_is_said_and_changes_nothing(tmp_path):
     app, table, _sheet, _store = open_live(tmp_path)
-    typed(app, table, "0")  # one 0 in the deck (R1.1)
-    before = len(table.game.actions)
-    typed(app, table, "0")
-    assert len(table.game.actions) == before
+    typed(app, table, "0 5 6")  # the only 0 of the deck (R1.1), then the deal goes on
+    assert table.game.pending.kind == "hit_or_stay"
+    before = list(table.game.actions)
+    typed(app, table, "0")  # a second 0, as Léa's hit: refused, and no hit taken
+    assert table.game.actions == before and table.game.pending.kind == "hit_or_stay"
     assert "0" in table.driver.prompt().details[0] and table.driver.error
 
 

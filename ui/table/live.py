@@ -70,6 +70,14 @@ def digit(key: int) -> str | None:
     return name if len(name) == 1 and name.isdigit() else None
 
 
+def turnable(game: Game) -> set[str]:
+    """The cards that can be turned over now in ``game`` (none unless one is awaited)."""
+    d = game.pending
+    if d is None or d.kind != REVEAL:
+        return set()
+    return {a.card for a in game.legal_actions() if a.card is not None}
+
+
 def live_path(app, sheet: ScoreSheet) -> Path:
     return Path(app.dirs.data) / "live" / f"{sheet.id}.json"
 
@@ -137,31 +145,32 @@ class LiveDriver:
         return True
 
     def card(self, card: str) -> bool:
-        """``card`` turned over: the card awaited, or the hit of the player deciding."""
+        """``card`` turned over: the card awaited, or the hit of the player deciding (both
+        refused, with nothing changed, if that card cannot be turned over now)."""
         d = self.game.pending
         if d is None or not self.presenter.settled:
             return False
-        if d.kind == HIT_OR_STAY:
-            if not self.enter(Action.hit(d.seat)):
-                return False
-            d = self.game.pending
-            if d is None or d.kind != REVEAL:  # never expected: a hit turns a card over
-                return True
-        if d.kind != REVEAL:
+        if d.kind not in (HIT_OR_STAY, REVEAL):
             self.error = t("live.not_a_card")
+            self.app.invalidate()
             return False
-        if card not in self.turnable():
+        hit = Action.hit(d.seat) if d.kind == HIT_OR_STAY else None
+        if hit is not None:
+            probe = self.game.clone()
+            probe.apply(hit)
+            can = turnable(probe)
+        else:
+            can = self.turnable()
+        if card not in can:
             self.error = t("live.refused", card=card_name(card))
             self.app.invalidate()
+            return False
+        if hit is not None and not self.enter(hit):
             return False
         return self.enter(Action.reveal(d.seat, card))
 
     def turnable(self) -> set[str]:
-        """The cards that can be turned over now (none unless one is awaited)."""
-        d = self.game.pending
-        if d is None or d.kind != REVEAL:
-            return set()
-        return {a.card for a in self.game.legal_actions() if a.card is not None}
+        return turnable(self.game)
 
     def undo(self) -> bool:
         """The last entry taken back (as many times as wanted), and everything it led to; a
