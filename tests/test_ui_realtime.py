@@ -16,12 +16,6 @@ from ui.table.table import HANDOVER_GUARD
 EXAMPLE = "examples/seed004_last_round.json"
 
 
-@pytest.fixture(autouse=True)
-def _quit_display():
-    yield
-    pygame.display.quit()
-
-
 def at_prompt(app) -> bool:
     table = table_of(app)
     return table is not None and table.human_turn() is not None
