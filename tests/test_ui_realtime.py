@@ -14,6 +14,7 @@ from ui.table.replay import ReplayScene
 from ui.table.table import HANDOVER_GUARD
 
 EXAMPLE = "examples/seed004_last_round.json"
+pytestmark = pytest.mark.slow  # the real loop in real time
 
 
 def at_prompt(app) -> bool:
