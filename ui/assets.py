@@ -88,8 +88,9 @@ class _Made:
 
 
 #: every :class:`Assets` of a process on the same card set shares what is made from it (a
-#: window has one at a time; tools and tests open many windows in one process)
-_MADE: dict[tuple[str, str], _Made] = {}
+#: window has one at a time; tools and tests open many windows in one process); the last
+#: two card sets are kept
+_MADE = LRU(2)
 
 
 class Assets:
@@ -99,7 +100,7 @@ class Assets:
         self.manifest = manifest or ensure_cards()
         self.lang = lang
         key = (str(self.manifest.get("dir")), str(self.manifest.get("version")))
-        made = _MADE.setdefault(key, _Made())
+        made = _MADE.find(key) or _MADE.put(key, _Made())
         self._raw = made.raw
         self._cards = made.cards
         self._fonts: dict[int, pygame.font.Font] = {}  # a font lives until pygame.quit()
