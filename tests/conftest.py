@@ -1,4 +1,8 @@
-"""Every test runs headless: set before any test module imports pygame."""
+"""Every test runs headless: set before any test module imports pygame.
+
+The fixtures every test file shares: after each test the window is closed and the
+language is English again; ``app`` is a window driven by posted events (ui/driver.py).
+"""
 
 import os
 import sys
@@ -21,3 +25,13 @@ def _close_display():
         sys.modules["pygame"].display.quit()
     if "ui.i18n" in sys.modules:
         sys.modules["ui.i18n"].set_language("en")
+
+
+@pytest.fixture
+def app(request):
+    """A 1280×720 window in English whose bots decide at once, in a scratch home; a test
+    module's ``APP`` dict changes or adds to that configuration (``ui.config.Config``)."""
+    from ui.driver import make_app
+
+    config = {"size": (1280, 720), "lang": "en", "think_time": 0.0}
+    return make_app(**{**config, **getattr(request.module, "APP", {})})

@@ -6,6 +6,8 @@ import json
 import threading
 import time
 
+import pytest
+
 from game import atomic, gamefile
 from game.engine import Game
 from game.state import Action
@@ -16,6 +18,7 @@ from ui.storage.writer import AutosaveWriter
 BOTS = [Seat("Ana", "baseline"), Seat("Bo", "baseline"), Seat("Cy", "baseline")]
 
 
+@pytest.mark.slow  # real time: a whole game at 200 ms a write, every frame timed
 def test_a_slow_disk_never_holds_a_frame(tmp_path, monkeypatch):
     real = atomic.os.fsync
 

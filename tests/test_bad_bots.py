@@ -23,6 +23,7 @@ ZOO = Path(__file__).resolve().parent / "bots_zoo"
 SLEEPER_TIMEOUT = 0.5  # seconds per decision for the sleeper: stopped quickly
 TABLE_SLEEPER_TIMEOUT = 3.0  # at the table: far longer than any frame, were it waited for
 TIMEOUT = 10.0  # for the others: they fail for their own reason, however loaded the machine
+pytestmark = pytest.mark.slow  # every test starts plug-in processes and waits out deadlines
 
 #: zoo bot -> what the one line says
 MISBEHAVING = {

@@ -18,6 +18,7 @@ from tests.helpers import play
 LEVELS = ["easy", "normal", "expert", "baseline"]
 
 
+@pytest.mark.slow  # 120 whole games
 @pytest.mark.parametrize("opening", ["must_hit", "deal"])
 def test_every_bot_returns_only_legal_actions(opening):
     decisions = 0

@@ -118,6 +118,7 @@ def running(pid: int) -> bool:
     return state != "Z"
 
 
+@pytest.mark.slow  # kill -9, then seconds for every process it started to end
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux /proc")
 @pytest.mark.parametrize(
     "bots",
@@ -153,6 +154,7 @@ def test_workers_and_plugins_end_when_the_program_is_killed(bots):
     assert not left
 
 
+@pytest.mark.slow  # kill -9 of the window's process
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux /proc")
 def test_a_plugins_process_ends_when_the_window_is_killed(tmp_path):
     proc = subprocess.Popen(

@@ -47,6 +47,7 @@ def live_table(seed, players, rules, steps):
     return game, states, made
 
 
+@pytest.mark.slow  # 25 tables of up to 400 entries, each undone by playing the table again
 @settings(max_examples=25, deadline=None)
 @given(
     seed=st.integers(0, 2**31),

@@ -14,10 +14,13 @@ from game.tabletop.sheet import ScoreSheet, cell_points
 from tests.xwindow import Window, Xvfb, brightness, gold_pixels, missing_tools, same
 from ui.table import layout as L
 
-pytestmark = pytest.mark.skipif(
-    bool(missing_tools()),
-    reason=f"needs {' and '.join(missing_tools())} (Debian: apt-get install xvfb xdotool)",
-)
+pytestmark = [
+    pytest.mark.slow,  # a real X11 window in real time
+    pytest.mark.skipif(
+        bool(missing_tools()),
+        reason=f"needs {' and '.join(missing_tools())} (Debian: apt-get install xvfb xdotool)",
+    ),
+]
 SIZE = "1024x640"
 
 

@@ -157,6 +157,7 @@ def table_under_way(tmp_path):
     hosted.stop()
 
 
+@pytest.mark.slow  # 10,000 messages
 def test_ten_thousand_hostile_messages_get_one_error_each_and_change_nothing(table_under_way):
     hosted, ana, ben, observer, state = table_under_way
     code, version = state["table"], state["version"]

@@ -11,12 +11,14 @@ from __future__ import annotations
 import json
 import time
 
+import pytest
 from websockets.sync.client import connect
 
 from game.gamefile import from_dict
 from game.net.client import Client
 from game.net.server import start_in_thread
 
+pytestmark = pytest.mark.slow  # fifty whole games at once
 TABLES = 50
 BOTS = [
     {"bot": level, "name": f"{level}{i}"}

@@ -25,7 +25,10 @@ from tests.net_player import play
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAYER = [sys.executable, str(ROOT / "tests" / "net_player.py")]
-pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="POSIX signals")
+pytestmark = [
+    pytest.mark.slow,  # processes on loopback, killed and started again
+    pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="POSIX signals"),
+]
 
 
 def spawn(*args: str) -> subprocess.Popen:

@@ -44,6 +44,7 @@ def test_a_module_spec_loads_like_a_file(tmp_path, monkeypatch):
     assert play_game(("mybots.first:play", "baseline"), 1).over
 
 
+@pytest.mark.slow  # 40 games against a plug-in in its own process, half on two workers
 def test_plugins_see_the_documented_view(tmp_path):
     spec = (
         _write(

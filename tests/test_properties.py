@@ -6,6 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -64,6 +65,7 @@ RULES = [
 ]
 
 
+@pytest.mark.slow  # 2,000 games
 def test_two_thousand_random_games_keep_every_invariant():
     games = 0
     for seed in range(2000):

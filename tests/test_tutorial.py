@@ -132,6 +132,7 @@ def test_the_lessons_are_flip7_files_and_their_captions_exist_in_every_language(
             assert table.get(key), f"{lang}: {key}"
 
 
+@pytest.mark.slow  # the real loop, 8 s of real time
 def test_every_idle_frame_of_the_tutorial_is_a_full_redraw(tmp_path):
     from tests.realtime import run_live, tap
 

@@ -106,6 +106,7 @@ def checker():
     assets_module.CLIPS = None
 
 
+@pytest.mark.slow  # the whole gallery, three languages, two sizes
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("lang", LANGS)
 def test_no_text_is_cut_anywhere(lang, size, checker, tmp_path, monkeypatch):

@@ -6,18 +6,11 @@ import pytest
 
 from ui.config import Seat
 from ui.driver import button_center, click, driven_by, make_app, press, pump, settle
-from ui.i18n import set_language, t
+from ui.i18n import t
 from ui.screens.menu import MenuScene
 from ui.screens.setup import SetupScene
 from ui.table.table import TableScene
 from ui.table.tutorial import LessonDriver
-
-
-@pytest.fixture(autouse=True)
-def _quit_display():
-    yield
-    pygame.display.quit()
-    set_language("en")
 
 
 def solo(lang: str = "en"):

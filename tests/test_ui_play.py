@@ -3,14 +3,12 @@ and every kind of decision (hit, stay, the target of a Freeze, a Flip Three, a s
 Second Chance) reached through the UI."""
 
 import pygame
-import pytest
 
 from game.state import HIT_OR_STAY, TARGET
 from ui.config import Seat
 from ui.driver import (
     button_center,
     click,
-    make_app,
     press,
     pump,
     settle,
@@ -21,11 +19,7 @@ from ui.table.summary import GameOver, RoundSummary
 HUMAN_AND_TWO_BOTS = [Seat("Ana", None), Seat("Bo", "baseline"), Seat("Cy", "baseline")]
 
 
-@pytest.fixture
-def app():
-    app = make_app(size=(1280, 720), seed=7, speed=8.0, think_time=0.0, lang="en")
-    yield app
-    pygame.display.quit()
+APP = {"seed": 7, "speed": 8.0}  # the app fixture (tests/conftest.py): 1280×720, English
 
 
 def wants_hit(table) -> bool:

@@ -5,9 +5,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pygame
-import pytest
-
 from game import gamefile
 from ui.config import Seat
 from ui.driver import make_app, pump, settle
@@ -15,11 +12,7 @@ from ui.driver import make_app, pump, settle
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "bots"
 
 
-@pytest.fixture
-def app():
-    app = make_app(size=(1024, 640), seed=3, speed=20.0, think_time=0.0, lang="en")
-    yield app
-    pygame.display.quit()
+APP = {"size": (1024, 640), "seed": 3, "speed": 20.0}  # the app fixture (tests/conftest.py)
 
 
 def _play(app, table, decisions: int) -> None:

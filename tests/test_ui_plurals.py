@@ -16,13 +16,6 @@ from ui.tabletop.stats_screen import StatsScene
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "seed004_last_round.json"
 
 
-@pytest.fixture(autouse=True)
-def _english_after():
-    yield
-    pygame.display.quit()
-    i18n.set_language("en")
-
-
 # (key, count, arguments, {lang: text}) for every counted string of the program
 READS = [
     (

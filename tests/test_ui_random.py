@@ -9,6 +9,7 @@ after every resize: every state is checked, one pass in four is drawn as well.
 import random
 
 import pygame
+import pytest
 
 from game.cards import composition
 from ui.config import Seat
@@ -73,6 +74,7 @@ def draw_sometimes(app, monkeypatch):
     return lambda: forced.__setitem__(0, True)
 
 
+@pytest.mark.slow  # 5,000 inputs
 def test_five_thousand_random_inputs(monkeypatch):
     rng = random.Random(2024)
     app = make_app(size=(1280, 720), seed=3, speed=6.0, think_time=0.0, lang="en")

@@ -14,12 +14,7 @@ from ui.table.play import HANDOVER_GUARD
 from ui.table.replay import ReplayDriver
 
 EXAMPLE = "examples/seed004_last_round.json"
-
-
-@pytest.fixture(autouse=True)
-def _quit_display():
-    yield
-    pygame.display.quit()
+pytestmark = pytest.mark.slow  # the real loop in real time
 
 
 def at_prompt(app) -> bool:

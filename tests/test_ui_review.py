@@ -3,6 +3,7 @@
 from pathlib import Path
 
 import pygame
+import pytest
 
 from ui import i18n
 from ui.driver import button_center, click, driven_by, make_app, press, pump, wait_until
@@ -70,6 +71,7 @@ def test_the_replay_viewer_has_a_coach_button(tmp_path):
     assert app.stack.top is scene
 
 
+@pytest.mark.slow  # the real loop, 4 s of real time
 def test_every_idle_frame_with_the_coach_is_a_full_redraw(tmp_path):
     from tests.realtime import run_live, tap
 

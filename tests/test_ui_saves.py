@@ -384,6 +384,7 @@ def kill_after(proc: subprocess.Popen, seconds: float, autosave: Path | None = N
     return counts[-1] if counts else -1
 
 
+@pytest.mark.slow  # the game's process killed again and again
 def test_kill_9_at_random_moments_loses_no_decision(tmp_path):
     rng = random.Random(11)  # the moments vary with the machine's speed; the seed does not
     home = tmp_path / "home"

@@ -12,7 +12,7 @@ from ui.tabletop.history_screen import HistoryScene
 from ui.tabletop.sheet_setup import SheetSetupScene
 from ui.theme import unit_for
 
-app = test_ui_setup.app  # the fixture: a 1280×720 window in English
+APP = test_ui_setup.APP  # the app fixture (tests/conftest.py): 1280×720, English
 open_setup = test_ui_setup.open_setup
 
 

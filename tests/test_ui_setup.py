@@ -2,16 +2,13 @@
 their levels, their order), the first dealer, the rule options of R9, the seed."""
 
 import pygame
-import pytest
 
 from game.rules import RuleOptions
-from ui import i18n
 from ui.config import Seat
 from ui.driver import (
     button_center,
     clear_entry,
     click,
-    make_app,
     press,
     pump,
     table_of,
@@ -21,13 +18,7 @@ from ui.screens.setup import SetupScene
 from ui.screens.setup_model import TableSetup
 from ui.table.table import TableScene
 
-
-@pytest.fixture
-def app():
-    app = make_app(size=(1280, 720), seed=5, lang="en", think_time=0.0)
-    yield app
-    pygame.display.quit()
-    i18n.set_language("en")
+APP = {"seed": 5}  # the app fixture (tests/conftest.py): 1280×720, English
 
 
 def open_setup(app) -> SetupScene:

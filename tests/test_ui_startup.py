@@ -50,6 +50,7 @@ def test_an_offscreen_run_asked_for_still_runs_without_a_display(tmp_path):
     assert shot.read_bytes().startswith(b"\x89PNG")
 
 
+@pytest.mark.slow  # the game left running 3 s of real time
 def test_a_video_driver_named_by_the_person_is_used_without_a_display(tmp_path):
     """SDL_VIDEODRIVER=dummy (as the tests run): no refusal, the game runs until closed."""
     process = subprocess.Popen(

@@ -76,18 +76,37 @@ class LRU(OrderedDict):
         return value
 
 
+class _Made:
+    """The surfaces made from one card set and the font: they depend on their keys alone."""
+
+    def __init__(self) -> None:
+        self.raw: dict[str, pygame.Surface] = {}
+        self.cards = LRU(600)
+        self.texts = LRU(1500)
+        self.shapes = LRU(200)
+        self.cut: dict[tuple, tuple[str, str, int]] = {}  # text key -> what was cut
+
+
+#: every :class:`Assets` of a process on the same card set shares what is made from it (a
+#: window has one at a time; tools and tests open many windows in one process); the last
+#: two card sets are kept
+_MADE = LRU(2)
+
+
 class Assets:
     """The one place that loads and caches surfaces; call after the display exists."""
 
     def __init__(self, lang: str = "en", manifest: dict | None = None) -> None:
         self.manifest = manifest or ensure_cards()
         self.lang = lang
-        self._raw: dict[str, pygame.Surface] = {}
-        self._cards = LRU(600)
-        self._fonts: dict[int, pygame.font.Font] = {}
-        self._texts = LRU(1500)
-        self._shapes = LRU(200)
-        self._cut: dict[tuple, tuple[str, str, int]] = {}  # text key -> what was cut
+        key = (str(self.manifest.get("dir")), str(self.manifest.get("version")))
+        made = _MADE.find(key) or _MADE.put(key, _Made())
+        self._raw = made.raw
+        self._cards = made.cards
+        self._fonts: dict[int, pygame.font.Font] = {}  # a font lives until pygame.quit()
+        self._texts = made.texts
+        self._shapes = made.shapes
+        self._cut = made.cut
 
     # ------------------------------------------------------------- cards
     def _load(self, name: str) -> pygame.Surface:

@@ -12,6 +12,7 @@ import copy
 import json
 from pathlib import Path
 
+import i18n  # type: ignore[import-untyped]  # python-i18n, pygame_gui's translations
 import pygame
 import pygame_gui
 
@@ -72,10 +73,17 @@ def font_scale(unit: float) -> float:
 
 
 def make_manager(size: tuple[int, int], scale: float, lang: str = "en") -> pygame_gui.UIManager:
-    """The UI manager; ``lang`` translates pygame_gui's own words (the file dialog's)."""
-    return pygame_gui.UIManager(
+    """The UI manager; ``lang`` translates pygame_gui's own words (the file dialog's).
+
+    Every manager adds pygame_gui's translations folder to python-i18n's one search
+    path, and a text with a dot that is no translation key (most of ours) lists every
+    folder of that path: kept to one entry a folder, however many managers a process
+    makes (a font-scale change on resize makes one, a test process hundreds)."""
+    manager = pygame_gui.UIManager(
         size, load_theme(scale), enable_live_theme_updates=False, starting_language=lang
     )
+    i18n.load_path[:] = list(dict.fromkeys(i18n.load_path))
+    return manager
 
 
 def text_room(button) -> int:

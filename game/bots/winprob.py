@@ -20,16 +20,16 @@ Three ingredients, all built from ``expert_tables.json``
   each later round and total, and the chance to be below a given total by then
   (the expert's outlook from three seats on multiplies these over the opponents).
 
-A table has at most :data:`MAX_CELLS` cells a side, so that it builds in about a second
+A table has at most :data:`MAX_CELLS` cells a side, so that it builds within a second
 whatever the target (R9 allows up to 10,000): past ``MAX_CELLS * STEP`` points a cell
 spans more points, and a round's scores are shared between the two cells around them
 (the mean kept). Its rows (``W(a, ·)``, read at every decision) are lists while a row is
 short, and computed where they are read when the target is large; few are kept, so
 memory stays flat however long the game.
 
-Everything here is pure Python. A table for target 200 takes about a third of
-a second to build, once per process and opponent model (:func:`win_table`
-caches it; the expert builds the default one when it is imported).
+Everything here is pure Python. A table for target 200 takes a few hundredths
+of a second to build, once per process and opponent model (:func:`win_table`
+caches it; the expert builds the default ones when it is imported).
 """
 
 from __future__ import annotations
@@ -168,6 +168,11 @@ class WinTable:
         q0 = q[0]
         for i in range(n - 1, -1, -1):
             wi = w[i]
+            # each policy's rounds where I score dx > 0, with the row g[i + dx] they reach
+            # (rows above i are complete: fetched once for the whole row i)
+            terms = [
+                [(p, g_row(i + dx)) for dx, p in enumerate(pol) if dx and p] for pol in policies
+            ]
             for j in range(n - 1, -1, -1):
                 # the opponent scores, I do not: W(i, j + y), y > 0
                 g0 = sum(
@@ -176,11 +181,10 @@ class WinTable:
                     if dy
                 )
                 best = 0.0
-                for pol in policies:
+                for pol, scored in zip(policies, terms, strict=True):
                     rest = pol[0] * g0
-                    for dx in range(1, len(pol)):
-                        if pol[dx]:
-                            rest += pol[dx] * g_row(i + dx)[j]
+                    for p, row in scored:
+                        rest += p * row[j]
                     value = rest / (1.0 - pol[0] * q0)  # both score 0: the same state again
                     if value > best:
                         best = value
