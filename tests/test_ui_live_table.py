@@ -144,6 +144,10 @@ def test_the_advice_over_the_table_is_the_experts_in_the_tables_language(tmp_pat
     assert table.driver.prompt().note == f"Conseil\u00a0: Léa devrait {verb}"
     app.change_settings(hints=False)  # blinded, as the table's hint
     assert table.driver.prompt().note is None
+    typed(app, table, "b")  # big type for a big screen, and back
+    assert table.driver.big and table.game.pending.kind == "hit_or_stay"
+    typed(app, table, "b")
+    assert not table.driver.big
 
 
 def test_the_menus_real_table_makes_a_sheet_and_follows_its_first_round(tmp_path):

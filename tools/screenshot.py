@@ -409,7 +409,8 @@ def lesson(out: Path, size=(1280, 720), lang: str = "en", shot=shot) -> list[Pat
 
 def live_table(out: Path, size=(1280, 720), lang: str = "en", shot=shot) -> list[Path]:
     """The live table followed from a score sheet, keys typed as at a real table:
-    ``live-deal`` (a card awaited), ``live-decide`` (odds, advice, Stay), ``live-target``
+    ``live-deal`` (a card awaited), ``live-decide`` (odds, advice, Stay), ``live-big`` (the
+    odds in big type), ``live-target``
     (a Freeze to give) and ``live-round`` (the round's scores, in the sheet too)."""
     from game.tabletop.sheet import ScoreSheet
     from ui.storage.sheet_store import SheetStore
@@ -441,6 +442,9 @@ def live_table(out: Path, size=(1280, 720), lang: str = "en", shot=shot) -> list
     save("deal")
     typed("5 <enter> 1 1 9")
     save("decide")
+    typed("b")
+    save("big")  # the odds in big type, for a big screen
+    typed("b")
     typed("f")
     save("target")
     typed("1 <enter> <enter>")

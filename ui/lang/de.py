@@ -479,7 +479,7 @@ STRINGS = {
     "live.hit_or_stay": "{name} — die aufgedeckte Karte, oder Enter zum Aufhören",
     "live.keys": (
         "0–9 · 1 dann 0/1/2: 10–12 · x ×2 · + dann 2–10 · f t s: Freeze, Flip Three, "
-        "Second Chance · Rücktaste: zurück"
+        "Second Chance · Rücktaste: zurück · B: große Schrift"
     ),
     "live.keys_stay": "Enter: aufhören",
     "live.keys_watch": "Das Spiel ist aus · Rücktaste: zurück · Esc: Pause",

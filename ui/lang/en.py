@@ -464,7 +464,7 @@ STRINGS = {
     "live.hit_or_stay": "{name} — the card turned over, or Enter to stay",
     "live.keys": (
         "0–9 · 1 then 0/1/2: 10–12 · x ×2 · + then 2–10 · f t s: Freeze, Flip Three, "
-        "Second Chance · Backspace: undo"
+        "Second Chance · Backspace: undo · B: big type"
     ),
     "live.keys_stay": "Enter: stay",
     "live.keys_watch": "The game is over · Backspace: undo · Esc: pause",

@@ -494,7 +494,7 @@ STRINGS = {
     "live.hit_or_stay": "{name} — la carte retournée, ou Entrée pour rester",
     "live.keys": (
         "0–9 · 1 puis 0/1/2\u00a0: 10–12 · x ×2 · + puis 2–10 · f t s\u00a0: Stop, Trois à la "
-        "suite, Seconde Chance · Retour arrière\u00a0: annuler"
+        "suite, Seconde Chance · Retour arrière\u00a0: annuler · B\u00a0: gros caractères"
     ),
     "live.keys_stay": "Entrée\u00a0: rester",
     "live.keys_watch": "La partie est finie · Retour arrière\u00a0: annuler · Échap\u00a0: pause",

@@ -15,7 +15,7 @@ Keys: ``0``–``9`` a number (``1`` then ``0``/``1``/``2``, or Shift with ``0``/
 ``2``/``4``/``6``/``8``/``10`` a bonus, ``f`` Freeze, ``t`` Flip Three, ``s`` Second Chance;
 a card typed for the player who decides is their hit; ``Enter`` stays; at a Freeze or a Flip
 Three, ``1``… the target (or a click on the seat); ``Backspace`` or ``U`` takes back the
-last entry; ``Esc`` pauses.
+last entry; ``B`` big type for the odds (F11: full screen); ``Esc`` pauses.
 """
 
 from __future__ import annotations
@@ -61,6 +61,7 @@ LETTERS = {pygame.K_x: "x2", pygame.K_f: FREEZE, pygame.K_t: FLIP_THREE, pygame.
 PLUS_KEYS = (pygame.K_PLUS, pygame.K_KP_PLUS, pygame.K_EQUALS)
 UNDO_KEYS = (pygame.K_BACKSPACE, pygame.K_u)
 STAY_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
+PILL = (12, 30, 22, 190)  # behind a seat's odds
 TYPED_WAIT = 0.9  # seconds a "1" waits for the second digit of 10, 11 or 12
 
 
@@ -95,6 +96,7 @@ class LiveDriver:
         self.typed = ""  # a "1" or a "+" waiting for the rest of the card
         self.typed_age = 0.0
         self.error: str | None = None
+        self.big = False  # the odds in big type, for a table watching a big screen (B)
         self._odds: TableAdvice | None = None  # for the game as it stands
         self.game = self._saved() or self._new_game()
 
@@ -224,6 +226,10 @@ class LiveDriver:
             return True
         if key in UNDO_KEYS:
             return self.undo()
+        if key == pygame.K_b:  # big type (F11: the whole screen)
+            self.big = not self.big
+            self.app.invalidate()
+            return True
         if not self.presenter.settled and self.presenter.gate is None:
             self.table.skip()  # a fast typist never waits for a card to land
             if key == pygame.K_SPACE:
@@ -439,7 +445,7 @@ class LiveDriver:
                 face.set_alpha(70)  # none of it can be turned over now
             surface.blit(face, rect.topleft)
         odds = self.odds().players
-        small = lay.font(13)
+        small = lay.font(22 if self.big else 13)
         for seat, o in enumerate(odds):
             box = lay.seats[seat].box
             parts = [t("live.win", win=round(o.win * 100))]
@@ -449,9 +455,13 @@ class LiveDriver:
             color = GOLD if d is not None and d.seat == seat else CREAM
             s = assets.text(text, small, color if o.bust is not None else MUTED, max_width=box.w)
             if box.y - s.get_height() - 2 >= lay.table.y:  # above the seat, else below it
-                surface.blit(s, s.get_rect(midbottom=(box.centerx, box.y - 2)))
+                at = s.get_rect(midbottom=(box.centerx, box.y - 2))
             else:
-                surface.blit(s, s.get_rect(midtop=(box.centerx, box.bottom + 2)))
+                at = s.get_rect(midtop=(box.centerx, box.bottom + 2))
+            back = pygame.Surface(at.inflate(10, 2).size, pygame.SRCALPHA)
+            back.fill(PILL)  # readable over a pile or a card
+            surface.blit(back, at.inflate(10, 2))
+            surface.blit(s, at)
 
 
 def live_table(app, sheet: ScoreSheet, store: Any) -> TableScene:
