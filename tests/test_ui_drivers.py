@@ -41,6 +41,7 @@ class StepDriver:
     pending decision, whoever's it is; "Next" greys once the game is over."""
 
     own_keys: frozenset[int] = frozenset()
+    pause_note: str | None = None
 
     demo = True
     unattended = True

@@ -176,3 +176,15 @@ def test_a_round_of_forty_cards_typed_with_keys_only_scores_as_the_cards_say(tmp
     pump(app, 5)
     assert sheet.round_count == 1
     assert [c.points for c in sheet.rounds[0]] == [r.score for r in results]
+
+
+def test_the_pause_over_the_live_table_says_the_game_is_kept(tmp_path):
+    from ui.table.pause import PauseScene
+
+    app, table, _sheet, _store = open_live(tmp_path)
+    typed(app, table, "7")
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, PauseScene)
+    assert app.stack.top.note_key() == "live.pause_note"
+    press(app, pygame.K_ESCAPE)
+    assert app.stack.top is table and table.game.snapshot().hands[0].numbers == ("7",)

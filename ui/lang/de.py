@@ -501,4 +501,7 @@ STRINGS = {
     "live.advice.target": "Rat: {name} sollte {card} an {target} geben",
     "live.advice.keep": "Rat: {name} sollte {card} behalten",
     "live.menu": "Echter Tisch",
+    "live.pause_note": (
+        "Jede Eingabe wird gespeichert: Karten… im Spielblock nimmt dieses Spiel wieder auf."
+    ),
 }

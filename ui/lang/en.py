@@ -484,4 +484,5 @@ STRINGS = {
     "live.advice.target": "Advice: {name} should give the {card} to {target}",
     "live.advice.keep": "Advice: {name} should keep the {card}",
     "live.menu": "Real table",
+    "live.pause_note": "Every entry is saved: the score sheet's Cards… takes this game up again.",
 }

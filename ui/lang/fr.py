@@ -515,4 +515,8 @@ STRINGS = {
     "live.advice.target": "Conseil\u00a0: {name} devrait donner la carte {card} à {target}",
     "live.advice.keep": "Conseil\u00a0: {name} devrait garder la carte {card}",
     "live.menu": "Table réelle",
+    "live.pause_note": (
+        "Chaque saisie est enregistrée\u00a0: le bouton Cartes… de la feuille de score "
+        "reprend cette partie."
+    ),
 }

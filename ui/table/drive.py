@@ -67,6 +67,10 @@ class Driver(Protocol):
         """Nobody to dismiss a round's summary: it goes on by itself."""
 
     @property
+    def pause_note(self) -> str | None:
+        """The pause's line on what is kept, when it is not the table's usual one."""
+
+    @property
     def own_keys(self) -> frozenset[int]:
         """Keys the driver takes before the view's own (+ and − are the speed, else)."""
 

@@ -90,6 +90,7 @@ class LiveDriver:
     demo = True  # the game's autosave is the live file, never the table's autosave
     unattended = False
     own_keys = frozenset(PLUS_KEYS)  # "+" is a bonus card here, not the speed
+    pause_note = "live.pause_note"  # saved, but not as the table's game
 
     def __init__(self, app, sheet: ScoreSheet, store) -> None:
         self.app, self.sheet, self.store = app, sheet, store

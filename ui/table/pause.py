@@ -60,6 +60,9 @@ class PauseScene(DialogScene):
 
     def note_key(self) -> str:
         """The line under the buttons: a demo is never saved, a game always is."""
+        note = self.table.driver.pause_note
+        if note is not None:
+            return note
         return "pause.not_saved" if self.table.demo else "pause.autosaved"
 
     def render_body(self, img, u: float) -> None:

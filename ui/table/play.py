@@ -76,6 +76,7 @@ class PlayDriver:
     (tools drive them instead)."""
 
     own_keys: frozenset[int] = frozenset()
+    pause_note: str | None = None
 
     undoable = True  # a person may take back a misclick (game.take_back); not in the lesson
 

@@ -73,6 +73,7 @@ class ReplayDriver:
     """``replay`` on the table, from its start; ``play`` starts playing at once."""
 
     own_keys: frozenset[int] = frozenset()
+    pause_note: str | None = None
 
     demo = True  # never autosaved, never counted as a game played
     unattended = True

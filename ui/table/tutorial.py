@@ -54,6 +54,7 @@ class LessonDriver:
     captions that lead through them."""
 
     own_keys: frozenset[int] = frozenset()
+    pause_note: str | None = None
 
     demo = True  # never autosaved, never counted as a game played
     unattended = False  # the round summaries wait for the player
