@@ -5,7 +5,8 @@ The view owns the display model, the presenter, the layout and the widgets, and 
 only from the display model and the driver's :class:`Prompt`. A driver owns the game and
 decides what happens: who may act, what a key, a click or a control does, what time
 does. The drivers: :mod:`ui.table.play` (people and bots at this screen),
-:mod:`ui.table.replay` (a game file played back), :mod:`ui.table.tutorial` (the lesson).
+:mod:`ui.table.replay` (a game file played back), :mod:`ui.table.tutorial` (the lesson),
+:mod:`ui.table.live` (a game played with real cards).
 A new kind of play is one new driver module and one route (:mod:`ui.routes`).
 """
 

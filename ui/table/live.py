@@ -42,7 +42,7 @@ from ui.table import table_log
 from ui.table.display import Shown
 from ui.table.draw_table import SeatState
 from ui.table.drive import Control, Prompt
-from ui.table.play import TARGET_KEYS
+from ui.table.play import TARGET_KEYS, UNDO_KEYS, key_char, target_index
 from ui.table.table import TableScene
 
 PALETTE = (
@@ -59,7 +59,6 @@ PALETTE = (
 )
 LETTERS = {pygame.K_x: "x2", pygame.K_f: FREEZE, pygame.K_t: FLIP_THREE, pygame.K_s: SECOND_CHANCE}
 PLUS_KEYS = (pygame.K_PLUS, pygame.K_KP_PLUS, pygame.K_EQUALS)
-UNDO_KEYS = (pygame.K_BACKSPACE, pygame.K_u)
 STAY_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 PILL = (12, 30, 22, 190)  # behind a seat's odds
 TYPED_WAIT = 0.9  # seconds a "1" waits for the second digit of 10, 11 or 12
@@ -67,8 +66,8 @@ TYPED_WAIT = 0.9  # seconds a "1" waits for the second digit of 10, 11 or 12
 
 def digit(key: int) -> str | None:
     """The digit a key types (the keypad's too), or None."""
-    name = pygame.key.name(key).strip("[]")
-    return name if len(name) == 1 and name.isdigit() else None
+    char = key_char(key)
+    return char if char.isdigit() else None
 
 
 def turnable(game: Game) -> set[str]:
@@ -97,6 +96,7 @@ class LiveDriver:
         self.typed = ""  # a "1" or a "+" waiting for the rest of the card
         self.typed_age = 0.0
         self.error: str | None = None
+        self._dimmed: dict[tuple, pygame.Surface] = {}  # palette faces, faded once
         self.big = False  # the odds in big type, for a table watching a big screen (B)
         self._odds: TableAdvice | None = None  # for the game as it stands
         self.game = self._saved() or self._new_game()
@@ -239,8 +239,7 @@ class LiveDriver:
         if d is None:
             return False
         if d.kind not in (HIT_OR_STAY, REVEAL):  # a Freeze or a Flip Three to give
-            n = pygame.key.name(key).strip("[]")
-            index = TARGET_KEYS.find(n) if len(n) == 1 else -1
+            index = target_index(key)
             if 0 <= index < len(d.options):
                 return self.enter(Action.choose(d.seat, d.options[index]))
             return False
@@ -435,16 +434,25 @@ class LiveDriver:
             for i, card in enumerate(PALETTE)
         }
 
+    def _face(self, card: str, size: tuple[int, int], dim: bool) -> pygame.Surface:
+        """A palette face; dimmed (none of it can be turned over now), made once a size."""
+        face = self.app.assets.card(card, size)
+        if not dim:
+            return face
+        key = (card, size, self.app.assets.lang)  # the action cards' art is in words
+        faded = self._dimmed.get(key)
+        if faded is None:
+            faded = self._dimmed[key] = face.copy()
+            faded.set_alpha(70)
+        return faded
+
     def draw_over(self, surface: pygame.Surface) -> None:
         assets, lay = self.app.assets, self.table.layout
         d = self.game.pending
         can = self.turnable()
         for card, rect in self.palette_rects().items():
-            face = assets.card(card, rect.size)
-            if d is None or (d.kind != HIT_OR_STAY and card not in can):
-                face = face.copy()
-                face.set_alpha(70)  # none of it can be turned over now
-            surface.blit(face, rect.topleft)
+            dim = d is None or (d.kind != HIT_OR_STAY and card not in can)
+            surface.blit(self._face(card, rect.size, dim), rect.topleft)
         odds = self.odds().players
         small = lay.font(22 if self.big else 13)
         for seat, o in enumerate(odds):

@@ -59,6 +59,20 @@ def decision_keys() -> tuple[set[int], set[int]]:
     return hit, stay
 
 
+def key_char(key: int) -> str:
+    """The character a key types, the keypad's digits as the row's ("" for none)."""
+    name = pygame.key.name(key)
+    if name.startswith("[") and name.endswith("]"):
+        name = name[1:-1]
+    return name if len(name) == 1 else ""
+
+
+def target_index(key: int) -> int:
+    """Which eligible seat a key picks (its place in :data:`TARGET_KEYS`), or -1."""
+    char = key_char(key)
+    return TARGET_KEYS.find(char) if char else -1
+
+
 def next_speed(speed: float, up: bool) -> float:
     """The next of the Settings screen's speeds above (or below) ``speed``.
 
@@ -365,10 +379,7 @@ class PlayDriver:
                 self.decide(Action.hit(d.seat) if key in hit_keys else Action.stay(d.seat))
                 return True
             return False
-        name = pygame.key.name(key)
-        if name.startswith("[") and name.endswith("]"):
-            name = name[1:-1]  # the keypad's digits
-        index = TARGET_KEYS.find(name) if len(name) == 1 else -1
+        index = target_index(key)
         if 0 <= index < len(d.options):
             self.decide(Action.choose(d.seat, d.options[index]))
             return True

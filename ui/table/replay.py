@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import pygame
 
-from ui.i18n import Msg, card_msg, card_name, t
+from ui.i18n import Msg, card_msg, card_name, language, t
 from ui.table import coach, table_log
 from ui.table import layout as L
 from ui.table.display import Shown
@@ -87,6 +87,7 @@ class ReplayDriver:
         self.beat: float | None = None  # seconds until the next move while playing
         self.speed = min(SPEEDS, key=lambda s: abs(s - app.config.speed))
         self.review = None  # the coach's review, once asked for (ui/table/coach.py)
+        self._options: tuple[str, dict[str, int]] | None = None  # (language, round picker's)
         self.game = replay.game_at(0)
 
     def start(self, table: TableScene) -> None:
@@ -300,7 +301,11 @@ class ReplayDriver:
 
     # ------------------------------------------------------------ controls
     def _round_options(self) -> dict[str, int]:
-        return {t("replay.round", round=r): r for r in self.replay.rounds()}
+        """The round picker's options (made once a language: the controls ask every frame)."""
+        lang = language()
+        if self._options is None or self._options[0] != lang:
+            self._options = (lang, {t("replay.round", round=r): r for r in self.replay.rounds()})
+        return self._options[1]
 
     def controls(self) -> tuple[Control, ...]:
         """The transport: labels that follow the state (play/pause, speed, round)."""
