@@ -33,7 +33,7 @@ from ui.assets import Assets  # noqa: E402
 from ui.config import Config, Resolved, Seat, demo_seats  # noqa: E402
 from ui.i18n import set_language, system_language, t  # noqa: E402
 from ui.notice import Notices  # noqa: E402
-from ui.routes import HOME, HOME_SCENE, ROUTES, TABLE_SCENE  # noqa: E402
+from ui.routes import CONFIRM_SCENE, HOME, HOME_SCENE, ROUTES, TABLE_SCENE  # noqa: E402
 from ui.scene import SceneStack  # noqa: E402
 from ui.settings import Settings  # noqa: E402
 from ui.sound import Sound  # noqa: E402
@@ -432,6 +432,10 @@ class App:
     def handle(self, event: pygame.event.Event) -> None:
         self.dirty = True
         if event.type == pygame.QUIT:
+            question = self.stack.quit_question()
+            if question is not None and not isinstance(self.stack.top, CONFIRM_SCENE):
+                self.go("confirm", *question, self.quit)  # closed again while asked: quit
+                return
             self.quit()
             return
         if event.type == pygame.VIDEORESIZE:
@@ -516,6 +520,7 @@ class App:
         frames = self.config.frames
         while self.running and (frames is None or self.frame < frames):
             self.step()
+        self.stack.shutdown()  # a hosted table's server tells its players, and stops
         self.saves.writer.flush()  # the last decision is on the disk before the window goes
         if self.config.screenshot:
             self.draw()

@@ -20,6 +20,7 @@ from game.state import Action  # noqa: E402
 from ui.app import App  # noqa: E402
 from ui.config import Config  # noqa: E402
 from ui.table.play import HANDOVER_GUARD, PlayDriver  # noqa: E402
+from ui.table.net import NetDriver  # noqa: E402
 from ui.table.table import TableScene  # noqa: E402
 from ui.table.tutorial import LessonDriver  # noqa: E402
 
@@ -55,7 +56,7 @@ def driven_by(scene: object, kind: type) -> bool:
 def play_driver(table: TableScene) -> PlayDriver:
     """What decides at ``table``: its play driver (in a lesson, the one the lesson leads)."""
     driver = table.driver
-    if isinstance(driver, LessonDriver):
+    if isinstance(driver, LessonDriver | NetDriver):
         driver = driver.play
     assert isinstance(driver, PlayDriver), driver
     return driver
@@ -125,7 +126,7 @@ def settle(app: App) -> None:
     for _ in range(3):
         table.presenter.skip()
         app.step(dt=DT)
-    if not isinstance(table.driver, PlayDriver | LessonDriver):
+    if not isinstance(table.driver, PlayDriver | LessonDriver | NetDriver):
         return  # a replay: nobody decides
     play = play_driver(table)
     for _ in range(round(HANDOVER_GUARD / DT) + 2):

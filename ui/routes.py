@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ui.online.screens import LobbyScene, OnlineScene
 from ui.scene import Scene
 from ui.screens.files import FilesScene, ReplayFilesScene
 from ui.screens.menu import MenuScene
@@ -18,6 +19,7 @@ from ui.screens.settings_screen import SettingsScene
 from ui.screens.setup import SetupScene
 from ui.screens.trust import TrustScene
 from ui.table.live import live_table
+from ui.table.net import net_table
 from ui.table.pause import PauseScene
 from ui.table.play import table
 from ui.table.replay import replay
@@ -26,7 +28,7 @@ from ui.table.summary import GameOver, RoundSummary
 from ui.table.table import TableScene
 from ui.table.tutorial import tutorial
 from ui.tabletop.calculator_screen import CalculatorScene
-from ui.tabletop.history_screen import HistoryScene
+from ui.tabletop.history_screen import ConfirmScene, HistoryScene
 from ui.tabletop.sheet_screen import SheetScene
 from ui.tabletop.sheet_setup import SheetSetupScene
 from ui.tabletop.stats_screen import StatsScene
@@ -34,6 +36,7 @@ from ui.tabletop.stats_screen import StatsScene
 HOME = "menu"  # the bottom of the stack: "to the menu" pops down to it
 HOME_SCENE: type[Scene] = MenuScene
 TABLE_SCENE = TableScene  # every table, whatever drives it
+CONFIRM_SCENE = ConfirmScene  # a question before something is ended
 
 ROUTES: dict[str, Callable[..., Scene]] = {
     "menu": MenuScene,
@@ -46,6 +49,9 @@ ROUTES: dict[str, Callable[..., Scene]] = {
     "tutorial": tutorial,
     "replay": replay,
     "live": live_table,
+    "online": OnlineScene,
+    "lobby": LobbyScene,
+    "net_table": net_table,
     "review": ReviewScene,
     "review_progress": ReviewProgressScene,
     "pause": PauseScene,
@@ -57,4 +63,5 @@ ROUTES: dict[str, Callable[..., Scene]] = {
     "calculator": CalculatorScene,
     "stats": StatsScene,
     "trust": TrustScene,
+    "confirm": ConfirmScene,
 }

@@ -70,6 +70,15 @@ class Scene:
         """Seconds until this scene must update even if nothing happens (a bot's beat)."""
         return None
 
+    def quit_question(self) -> tuple[str, str] | None:
+        """Closing the window would end something for others (a table this window hosts):
+        the question to ask first and its "yes" (None: close at once)."""
+        return None
+
+    def shutdown(self) -> None:
+        """The window closes with this scene on the stack: end what it runs beyond the window
+        (a hosted table's server, its connections)."""
+
 
 class ButtonDialog(Scene):
     """A dialog drawn over the scene beneath, with pygame_gui buttons that exist only
@@ -155,6 +164,13 @@ class SceneStack:
         self.scenes.pop().exit()
         self.scenes.append(scene)
         scene.enter()
+
+    def quit_question(self) -> tuple[str, str] | None:
+        return next((q for s in self.scenes if (q := s.quit_question()) is not None), None)
+
+    def shutdown(self) -> None:
+        for scene in reversed(self.scenes):
+            scene.shutdown()
 
     def pop_to(self, kind: type) -> None:
         """Pop until the top scene is a ``kind`` (the menu)."""

@@ -69,6 +69,12 @@ CODES = {
 }
 
 
+#: the close reasons a server gives as it stops (close code 1001): a client goes on trying
+#: to connect, and finds its seat when the server runs again
+SERVER_STOPPED = "the server stopped"
+HOST_CLOSED = "the host closed the table"
+
+
 class NetError(ValueError):
     """A message refused: ``code`` (one of :data:`CODES`) and a one-line message."""
 

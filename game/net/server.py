@@ -34,7 +34,17 @@ from websockets.http11 import Request, Response
 
 from game import limits
 from game.net import protocol
-from game.net.protocol import Act, Create, Join, NetError, Rejoin, Start, Watch, parse
+from game.net.protocol import (
+    SERVER_STOPPED,
+    Act,
+    Create,
+    Join,
+    NetError,
+    Rejoin,
+    Start,
+    Watch,
+    parse,
+)
 from game.net.state import record_action
 from game.net.store import SNAPSHOT_EVERY, Writer, encode, load_tables
 from game.net.table import Settings, Table
@@ -172,11 +182,14 @@ class Server:
         )
         self._loop.call_later(SWEEP_SECONDS, self._sweep)
 
-    async def stop(self) -> None:
-        """Close every connection (1001, going away), write every table, stop."""
+    async def stop(self, reason: str = SERVER_STOPPED) -> None:
+        """Close every connection (1001, going away, with ``reason``), write every table,
+        stop."""
         for _due, handle in self._timers.values():
             handle.cancel()
         if self._ws is not None:
+            closing = [c.ws.close(1001, reason) for c in self.connections]
+            await asyncio.gather(*closing, return_exceptions=True)
             self._ws.close()
             await self._ws.wait_closed()
         for table in self.tables.values():
@@ -412,9 +425,12 @@ class HostedServer:
         self.port = int(url.rsplit(":", 1)[1])
         self._stop: Callable[[], None] = lambda: None
         self._thread: threading.Thread | None = None
+        self.reason = SERVER_STOPPED  # what the connections are told as they close
 
-    def stop(self, timeout: float = 15.0) -> None:
-        """Close every connection, write every table, end the thread."""
+    def stop(self, reason: str = SERVER_STOPPED, timeout: float = 15.0) -> None:
+        """Close every connection (telling each ``reason``), write every table, end the
+        thread."""
+        self.reason = reason
         self._stop()
         if self._thread is not None:
             self._thread.join(timeout)
@@ -450,7 +466,7 @@ def start_in_thread(
             try:
                 await stop.wait()
             finally:
-                await server.stop()
+                await server.stop(hosted.reason)
 
         with contextlib.suppress(BaseException):
             asyncio.run(main())

@@ -254,6 +254,86 @@ STRINGS = {
     "setup.level.expert": "Experte",
     "setup.level.baseline": "Basis",
     "setup.level.plugin": "Plug-in",
+    "online.menu": "Online spielen",
+    "online.title": "Online spielen",
+    "online.mode.host": "Tisch eröffnen",
+    "online.mode.join": "Beitreten",
+    "online.mode.watch": "Zuschauen",
+    "online.field.name": "Dein Name",
+    "online.field.away": "Mitspieler an eigenen Computern",
+    "online.field.here": "Weitere Spieler an diesem Bildschirm",
+    "online.field.bots": "Bots",
+    "online.field.level": "Stufe der Bots",
+    "online.field.target": "Punkte zum Sieg",
+    "online.field.public": "Wer sich verbinden darf",
+    "online.field.address": "Adresse des Servers",
+    "online.field.code": "Tisch-Code",
+    "online.public.no": "Dieser Computer",
+    "online.public.yes": "Andere Computer",
+    "online.go.host": "Tisch eröffnen",
+    "online.go.join": "Beitreten",
+    "online.go.watch": "Zuschauen",
+    "online.kept": "Deine Tische",
+    "online.rejoin": "Zurück an {code} ({name})",
+    "online.open_again": "{code} wieder eröffnen",
+    "online.help.host": (
+        "Freunde geben die Adresse dieses Computers und den Tisch-Code ein; freie Plätze "
+        "bekommen Bots."
+    ),
+    "online.help.join": (
+        "Der Bildschirm des Gastgebers zeigt die Adresse (etwa 192.168.1.20:7707) und den "
+        "sechsstelligen Code."
+    ),
+    "online.help.watch": "Zuschauer sehen jede aufgedeckte Karte, für einen großen Bildschirm.",
+    "online.bad_name": "Dein Name: {problem}",
+    "online.too_few": "Ein Tisch braucht mindestens zwei Plätze",
+    "online.bad_target": "Punkte zum Sieg: eine ganze Zahl von 1 bis 300",
+    "online.bad_address": (
+        "Adresse des Servers: ein Name oder eine Nummer, etwa 192.168.1.20 oder 192.168.1.20:7707"
+    ),
+    "online.bad_code": "Tisch-Code: sechs Buchstaben oder Ziffern",
+    "online.cannot_host": "Der Tisch ließ sich nicht eröffnen: {reason}",
+    "online.here_name": "Platz {n}",
+    "online.lobby": "Tisch",
+    "online.leave": "Gehen",
+    "online.start": "Spiel starten",
+    "online.end_ask": (
+        "Du bist Gastgeber: Schließen beendet den Tisch für alle. Er bleibt gespeichert: "
+        "eröffne ihn später unter Online spielen wieder, dann sitzen alle wieder auf ihren "
+        "Plätzen."
+    ),
+    "online.end": "Tisch schließen",
+    "online.code": "Tisch-Code: {code}",
+    "online.give": "Gib deinen Freunden die Adresse {where} und den Code.",
+    "online.private": (
+        "Nur dieser Computer kann beitreten (Port {port}): wähle Andere Computer für deine Freunde."
+    ),
+    "online.seat_open": "(freier Platz)",
+    "online.seat_you": "du",
+    "online.seat.human": "eine Person",
+    "online.seat.bot": "ein Bot",
+    "online.seat.open": "wartet auf jemanden",
+    "online.host_closed": (
+        "Der Gastgeber hat den Tisch geschlossen. Er bleibt gespeichert: du sitzt wieder auf "
+        "deinem Platz, sobald er ihn eröffnet."
+    ),
+    "online.refused": "Der Server sagt: {message}",
+    "online.cannot_reach": "{url} ist nicht erreichbar, neuer Versuch… {reason}",
+    "online.connecting": "Verbinde mit {url}…",
+    "online.watch_wait": "Warte auf den Start des Spiels",
+    "online.host_wait": "Starte, wenn alle da sind: freie Plätze bekommen Bots",
+    "online.join_wait": "Du sitzt am Tisch: der Gastgeber startet gleich",
+    "online.reconnecting": "Verbindung verloren: neuer Versuch… dein Platz wartet auf dich",
+    "online.away": "{name} hat die Verbindung verloren: in {seconds} s spielt ein Bot für sie",
+    "online.stand_in": "Ein Bot spielt für {name}, bis sie zurück sind",
+    "online.pause_host": (
+        "Du bist Gastgeber: Zum Menü schließt den Tisch für alle (er bleibt gespeichert; "
+        "eröffne ihn unter Online spielen wieder)."
+    ),
+    "online.pause_guest": (
+        "Das Spiel läuft auf dem Server weiter: dein Platz wartet auf dich (Online spielen, "
+        "Zurück an)."
+    ),
     "setup.spec_hint": "datei.py:funktion",
     "setup.add_human": "+ Mensch",
     "setup.add_bot": "+ Bot",

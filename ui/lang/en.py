@@ -248,6 +248,85 @@ STRINGS = {
     "setup.level.expert": "expert",
     "setup.level.baseline": "baseline",
     "setup.level.plugin": "plug-in",
+    "online.menu": "Play online",
+    "online.title": "Play online",
+    "online.mode.host": "Host a game",
+    "online.mode.join": "Join a game",
+    "online.mode.watch": "Watch",
+    "online.field.name": "Your name",
+    "online.field.away": "People joining from their computers",
+    "online.field.here": "More people at this screen",
+    "online.field.bots": "Bots",
+    "online.field.level": "Bots' level",
+    "online.field.target": "Points to win",
+    "online.field.public": "Who may connect",
+    "online.field.address": "Server address",
+    "online.field.code": "Table code",
+    "online.public.no": "This computer",
+    "online.public.yes": "Other computers",
+    "online.go.host": "Open the table",
+    "online.go.join": "Join",
+    "online.go.watch": "Watch",
+    "online.kept": "Your tables",
+    "online.rejoin": "Rejoin {code} as {name}",
+    "online.open_again": "Open {code} again",
+    "online.help.host": (
+        "Friends join with this computer's address and the table's code; open seats nobody "
+        "takes get bots."
+    ),
+    "online.help.join": (
+        "The host's screen shows the address (like 192.168.1.20:7707) and the six-letter code."
+    ),
+    "online.help.watch": (
+        "A spectator sees every card turned over, for a big screen; nobody's cards are hidden "
+        "from the table."
+    ),
+    "online.bad_name": "Your name: {problem}",
+    "online.too_few": "A table needs at least two seats",
+    "online.bad_target": "Points to win: a whole number from 1 to 300",
+    "online.bad_address": (
+        "Server address: a name or number, like 192.168.1.20 or 192.168.1.20:7707"
+    ),
+    "online.bad_code": "Table code: six letters or digits",
+    "online.cannot_host": "The table could not open: {reason}",
+    "online.here_name": "Seat {n}",
+    "online.lobby": "Table",
+    "online.leave": "Leave",
+    "online.start": "Start the game",
+    "online.end_ask": (
+        "You host this table: closing ends it for everyone. It is kept: open it again later "
+        "from Play online and everyone sits down again."
+    ),
+    "online.end": "Close the table",
+    "online.code": "Table code: {code}",
+    "online.give": "Give your friends the address {where} and the code.",
+    "online.private": (
+        "Only this computer can join (port {port}): choose Other computers to let friends in."
+    ),
+    "online.seat_open": "(open seat)",
+    "online.seat_you": "you",
+    "online.seat.human": "a person",
+    "online.seat.bot": "a bot",
+    "online.seat.open": "waiting for someone",
+    "online.host_closed": (
+        "The host closed the table. It is kept: you sit down again when they open it."
+    ),
+    "online.refused": "The server says: {message}",
+    "online.cannot_reach": "Cannot reach {url}, trying again… {reason}",
+    "online.connecting": "Connecting to {url}…",
+    "online.watch_wait": "Waiting for the host to start the game",
+    "online.host_wait": "Start when everyone is here: the open seats get bots",
+    "online.join_wait": "You are at the table: waiting for the host to start",
+    "online.reconnecting": "Connection lost: trying again… your seat waits for you",
+    "online.away": "{name} lost the connection: a bot plays for them in {seconds} s",
+    "online.stand_in": "A bot plays for {name} until they come back",
+    "online.pause_host": (
+        "You host this table: Quit to menu closes it for everyone (it is kept; open it again "
+        "from Play online)."
+    ),
+    "online.pause_guest": (
+        "The game goes on at the server: your seat waits for you (Play online, Rejoin)."
+    ),
     "setup.spec_hint": "file.py:function",
     "setup.add_human": "+ Human",
     "setup.add_bot": "+ Bot",

@@ -259,6 +259,90 @@ STRINGS = {
     "setup.level.expert": "expert",
     "setup.level.baseline": "de base",
     "setup.level.plugin": "extension",
+    "online.menu": "Jouer en ligne",
+    "online.title": "Jouer en ligne",
+    "online.mode.host": "Ouvrir une table",
+    "online.mode.join": "Rejoindre",
+    "online.mode.watch": "Regarder",
+    "online.field.name": "Votre nom",
+    "online.field.away": "Personnes sur leur ordinateur",
+    "online.field.here": "Autres personnes à cet écran",
+    "online.field.bots": "Robots",
+    "online.field.level": "Niveau des robots",
+    "online.field.target": "Points pour gagner",
+    "online.field.public": "Qui peut se connecter",
+    "online.field.address": "Adresse du serveur",
+    "online.field.code": "Code de la table",
+    "online.public.no": "Cet ordinateur",
+    "online.public.yes": "D'autres ordinateurs",
+    "online.go.host": "Ouvrir la table",
+    "online.go.join": "Rejoindre",
+    "online.go.watch": "Regarder",
+    "online.kept": "Vos tables",
+    "online.rejoin": "Revenir à {code} ({name})",
+    "online.open_again": "Rouvrir {code}",
+    "online.help.host": (
+        "Vos amis entrent l'adresse de cet ordinateur et le code de la table\u00a0; les places "
+        "libres vont aux robots."
+    ),
+    "online.help.join": (
+        "L'écran de l'hôte affiche l'adresse (comme 192.168.1.20:7707) et le code de six "
+        "caractères."
+    ),
+    "online.help.watch": "Un spectateur voit chaque carte retournée, pour un grand écran.",
+    "online.bad_name": "Votre nom\u00a0: {problem}",
+    "online.too_few": "Une table compte au moins deux places",
+    "online.bad_target": "Points pour gagner\u00a0: un nombre entier de 1 à 300",
+    "online.bad_address": (
+        "Adresse du serveur\u00a0: un nom ou un numéro, comme 192.168.1.20 ou 192.168.1.20:7707"
+    ),
+    "online.bad_code": "Code de la table\u00a0: six lettres ou chiffres",
+    "online.cannot_host": "La table n'a pas pu s'ouvrir\u00a0: {reason}",
+    "online.here_name": "Place {n}",
+    "online.lobby": "Table",
+    "online.leave": "Partir",
+    "online.start": "Lancer la partie",
+    "online.end_ask": (
+        "Vous êtes l'hôte\u00a0: fermer termine la table pour tous. Elle est gardée\u00a0: "
+        "rouvrez-la plus tard depuis Jouer en ligne et tout le monde reprend sa place."
+    ),
+    "online.end": "Fermer la table",
+    "online.code": "Code de la table\u00a0: {code}",
+    "online.give": "Donnez à vos amis l'adresse {where} et le code.",
+    "online.private": (
+        "Cet ordinateur uniquement peut se connecter (port {port})\u00a0: choisissez D'autres "
+        "ordinateurs pour vos amis."
+    ),
+    "online.seat_open": "(place libre)",
+    "online.seat_you": "vous",
+    "online.seat.human": "une personne",
+    "online.seat.bot": "un robot",
+    "online.seat.open": "en attente",
+    "online.host_closed": (
+        "L'hôte a fermé la table. Elle est gardée\u00a0: vous reprenez votre place dès sa "
+        "réouverture."
+    ),
+    "online.refused": "Le serveur répond\u00a0: {message}",
+    "online.cannot_reach": "{url} ne répond pas, nouvel essai… {reason}",
+    "online.connecting": "Connexion à {url}…",
+    "online.watch_wait": "En attente du début de la partie",
+    "online.host_wait": (
+        "Lancez quand tout le monde est là\u00a0: les places libres vont aux robots"
+    ),
+    "online.join_wait": "Vous êtes à la table\u00a0: l'hôte va lancer la partie",
+    "online.reconnecting": "Connexion perdue\u00a0: nouvel essai… votre place vous attend",
+    "online.away": (
+        "{name} a perdu la connexion\u00a0: un robot prend sa place dans {seconds}\u00a0s"
+    ),
+    "online.stand_in": "Un robot joue pour {name} jusqu'à son retour",
+    "online.pause_host": (
+        "Vous êtes l'hôte\u00a0: Retour au menu ferme la table pour tous (elle est "
+        "gardée\u00a0; rouvrez-la depuis Jouer en ligne)."
+    ),
+    "online.pause_guest": (
+        "La partie continue sur le serveur\u00a0: votre place vous attend (Jouer en ligne, "
+        "Revenir)."
+    ),
     "setup.spec_hint": "fichier.py:fonction",
     "setup.add_human": "+ Humain",
     "setup.add_bot": "+ Bot",

@@ -27,6 +27,7 @@ KEYS = {
     pygame.K_w: "replays",
     pygame.K_k: "sheet",
     pygame.K_a: "live",
+    pygame.K_o: "online",
     pygame.K_t: "stats",
     pygame.K_g: "learn",
 }
@@ -40,6 +41,7 @@ LETTERS = {
     "replays": "W",
     "sheet": "K",
     "live": "A",
+    "online": "O",
     "stats": "T",
     "demo": "D",
     "rules": "R",
@@ -71,6 +73,7 @@ class MenuScene(FormScene):
             ("replays", "replay.menu"),
             ("sheet", "sheet.menu"),
             ("live", "live.menu"),
+            ("online", "online.menu"),
             ("stats", "stats.menu"),
             ("demo", "menu.demo"),
             ("rules", "menu.rules"),
@@ -87,7 +90,7 @@ class MenuScene(FormScene):
     def build(self, u: float) -> None:
         self.saved = self.app.check_autosave()
         w, h = self.app.size
-        bw, bh, gap = round(560 * u), round(50 * u), round(12 * u)
+        bw, (bh, gap) = round(560 * u), self.pitch(u)
         half = (bw - gap) // 2
         names = self.choices()
         x0, y = w // 2 - bw // 2, self.buttons_top(u)
@@ -103,11 +106,17 @@ class MenuScene(FormScene):
                 )
             y += bh + gap
 
+    def rows(self) -> int:
+        return 1 + len(self.choices()) // 2  # the gold one, then pairs
+
+    def pitch(self, u: float) -> tuple[int, int]:
+        """A button's height and the gap below it: closer when there are seven rows."""
+        return (round(50 * u), round(12 * u)) if self.rows() < 7 else (round(44 * u), round(9 * u))
+
     def buttons_top(self, u: float) -> int:
         """Where the buttons start: 60 % down, higher when there are many rows of them."""
         h = self.app.size[1]
-        rows = 1 + len(self.choices()) // 2  # the gold one, then pairs
-        return min(round(h * 0.6), h - round(34 * u) - rows * round(62 * u))
+        return min(round(h * 0.6), h - round(34 * u) - self.rows() * sum(self.pitch(u)))
 
     def on_key(self, key: int) -> bool:
         if self.asking:  # "quit?": Enter says yes (Esc again is back()); any other key, no
@@ -159,6 +168,7 @@ class MenuScene(FormScene):
             "replays": ("replay_files",),
             "sheet": ("history",),
             "stats": ("stats",),
+            "online": ("online",),
         }
         if name in opens:
             app.go(*opens[name])

@@ -151,6 +151,13 @@ class TableScene(Scene):
         self.kill_ui()
         self.driver.close()
 
+    def quit_question(self) -> tuple[str, str] | None:
+        ask = getattr(self.driver, "quit_question", None)  # a driver of a table beyond it
+        return ask() if ask is not None else None
+
+    def shutdown(self) -> None:
+        self.driver.close()
+
     def pause(self) -> None:
         """Another screen comes on top (it is not yet, as this is called): the table's
         widgets hide."""
