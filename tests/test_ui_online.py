@@ -7,17 +7,28 @@ import threading
 import time
 
 import pygame
-import pytest
 
 from game import gamefile, live
 from game.net.client import Client
 from game.net.protocol import HOST_CLOSED
 from game.net.server import start_in_thread
 from tests.net_player import play
-from ui.driver import button_center, click, driven_by, make_app, press, pump, settle, wait_until
+from ui.driver import (
+    button_center,
+    clear_entry,
+    click,
+    driven_by,
+    make_app,
+    press,
+    pump,
+    settle,
+    type_text,
+    wait_until,
+)
 from ui.online.screens import LobbyScene, OnlineScene
 from ui.online.session import kept_seats, server_url
 from ui.table.net import NetDriver
+
 
 def online_app(tmp_path, name="host", **config):
     home = tmp_path / name
@@ -110,3 +121,230 @@ def test_a_hosted_game_is_played_to_its_end_on_the_host_s_screen_and_a_friend_s(
     assert seen == table.game.turned()  # every card, in the order it was turned over
     assert client.over is not None and client.over["file"] == over
     client.close()
+
+
+def guest_app(tmp_path, url, code, name="Léa", **config):
+    """A window that joins table ``code`` at ``url`` from the Join form, as a person types."""
+    app = online_app(tmp_path, name="guest", **config)
+    press(app, pygame.K_o)
+    form = app.stack.top
+    press_button(app, "mode:join")
+    address = url.removeprefix("ws://")
+    for field, text in (("address", address), ("code", code.lower()), ("name", name)):
+        click(app, button_center(form, field))
+        clear_entry(app)
+        type_text(app, text)
+    press_button(app, "go")
+    lobby = app.stack.top
+    assert isinstance(lobby, LobbyScene)
+    return app, lobby
+
+
+def headless_host(tmp_path, seats, wait=60.0, name="Host"):
+    """A server of the test's and its creator's client (seated, not yet started)."""
+    hosted = start_in_thread(folder=tmp_path / "server", bot_delay=0.0, wait=wait)
+    client = Client(hosted.address)
+    client.wait_connected()
+    client.create(name, seats)
+    client.wait_for("joined")
+    return hosted, client
+
+
+def only_my_seat_is_ever_prompted(app, table, mine):
+    play = table.driver.play
+    d = play.human_turn()
+    assert d is None or d.seat in mine, (d, mine)
+
+
+def test_a_guest_joins_from_the_form_and_only_their_own_seat_is_prompted_on_their_screen(
+    tmp_path,
+):
+    hosted, host = headless_host(tmp_path, ["me", "open", {"bot": "easy", "name": "Eve"}])
+    app, lobby = guest_app(tmp_path, hosted.address, host.table)
+    wait_until(app, lambda: lobby.session.my_seats(), 10)
+    assert "start" not in lobby.widgets  # only the host starts the game
+    host.start()
+    thread = threading.Thread(target=play, args=(host, 90), daemon=True)
+    thread.start()
+    wait_until(app, lambda: driven_by(app.stack.top, NetDriver), 10)
+    table = app.stack.top
+    deadline = time.monotonic() + 90
+    while not table.game.over:
+        assert time.monotonic() < deadline
+        only_my_seat_is_ever_prompted(app, table, {1})
+        if app.stack.top is table and human_decides(app, table):
+            continue
+        pump(app, 2, dt=0.2)
+        time.sleep(0.003)
+    thread.join(30)
+    finished = gamefile.from_dict(host.over["file"])
+    assert list(finished.players) == ["Host", "Léa", "Eve"]
+    assert list(finished.totals) == list(table.game.totals)
+    host.close()
+    hosted.stop()
+
+
+def test_a_spectator_sees_every_card_and_is_never_asked_to_decide(tmp_path):
+    hosted, host = headless_host(tmp_path, ["me", {"bot": "normal", "name": "Ada"}])
+    host.start()
+    app = online_app(tmp_path, name="watcher")
+    press(app, pygame.K_o)
+    form = app.stack.top
+    press_button(app, "mode:watch")
+    for field, text in (("address", hosted.address.removeprefix("ws://")), ("code", host.table)):
+        click(app, button_center(form, field))
+        clear_entry(app)
+        type_text(app, text)
+    press(app, pygame.K_RETURN)
+    wait_until(app, lambda: driven_by(app.stack.top, NetDriver), 10)
+    table = app.stack.top
+    thread = threading.Thread(target=play, args=(host, 90), daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 90
+    while not table.game.over:
+        assert time.monotonic() < deadline
+        assert not table.driver.prompt().live  # nobody decides on a spectator's screen
+        pump(app, 3, dt=0.2)
+        table.skip()
+        time.sleep(0.003)
+    thread.join(30)
+    seen = live.observed_equivalent(host.over["file"]).turned()
+    assert table.game.turned() == seen
+    host.close()
+    hosted.stop()
+
+
+def test_a_guest_who_drops_keeps_the_seat_then_a_bot_plays_it_until_they_rejoin(tmp_path):
+    hosted, host = headless_host(tmp_path, ["me", "open", "open"], wait=1.5)
+    app, lobby = guest_app(tmp_path, hosted.address, host.table)
+    wait_until(app, lambda: lobby.session.my_seats(), 10)
+    bob = Client(hosted.address)
+    bob.wait_connected()
+    bob.join(host.table, "Bob")
+    token = bob.wait_for("joined")["token"]
+    host.start()
+    wait_until(app, lambda: driven_by(app.stack.top, NetDriver), 10)
+    driver = app.stack.top.driver
+    bob.close()
+    wait_until(app, lambda: (driver.note() or "").startswith("Bob lost the connection"), 10)
+    assert "a bot plays for them in" in driver.note()
+    wait_until(app, lambda: driver.note() == "A bot plays for Bob until they come back", 10)
+    back = Client(hosted.address)
+    back.wait_connected()
+    back.rejoin(host.table, token)
+    back.wait_for("joined")
+    wait_until(app, lambda: driver.note() is None, 10)
+    for c in (back, host):
+        c.close()
+    hosted.stop()
+
+
+def test_closing_the_host_s_window_asks_first_then_tells_every_guest_and_keeps_the_table(
+    tmp_path,
+):
+    app = online_app(tmp_path)
+    lobby = host_table(app, away=1, bots=0)
+    session = lobby.session
+    code, port = session.table, session.port
+    guest = Client(session.url)
+    guest.wait_connected()
+    guest.join(code, "Bob")
+    guest.wait_for("joined")
+    press_button(app, "start")
+    wait_until(app, lambda: driven_by(app.stack.top, NetDriver), 10)
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    pump(app, 2)
+    assert app.running and app.stack.top.__class__.__name__ == "ConfirmScene"
+    press(app, pygame.K_y)
+    assert not app.running
+    app.run()  # the loop ends at once: the window closes its table as it goes
+    lost = guest.wait_for("connection", status="lost")
+    assert lost["reason"] == HOST_CLOSED
+    assert list((tmp_path / "host" / "data" / "tables").glob("*.json"))  # the table is kept
+    # the host opens it again from Play online: the guest sits down again by itself
+    again = online_app(tmp_path)
+    press(again, pygame.K_o)
+    form = again.stack.top
+    kept = kept_seats(tmp_path / "host" / "data" / "online" / "seats.json")
+    assert kept[0].table == code and kept[0].hosted and kept[0].port == port
+    press_button(again, "kept:0")
+    wait_until(again, lambda: driven_by(again.stack.top, NetDriver), 10)
+    guest.wait_for("joined", timeout=20)  # the guest's client rejoined with its token
+    assert guest.wait_for("state", timeout=10)["table"] == code
+    assert form is not again.stack.top
+    guest.close()
+    again.stack.shutdown()
+
+
+def test_two_people_at_the_host_s_screen_take_their_seats_in_turn(tmp_path):
+    app = online_app(tmp_path)
+    lobby = host_table(app, away=0, bots=1, here=1)
+    session = lobby.session
+    wait_until(app, lambda: len(session.my_seats()) == 2, 10)
+    press_button(app, "start")
+    wait_until(app, lambda: driven_by(app.stack.top, NetDriver), 10)
+    table = app.stack.top
+    assert list(table.game.players[:2]) == ["Player", "Seat 2"]
+    prompted = set()
+    deadline = time.monotonic() + 90
+    while not table.game.over:
+        assert time.monotonic() < deadline
+        d = table.driver.play.human_turn()
+        if d is not None:
+            prompted.add(d.seat)
+        if app.stack.top is table and human_decides(app, table):
+            continue
+        pump(app, 2, dt=0.2)
+        time.sleep(0.003)
+    assert prompted == {0, 1}
+    app.stack.shutdown()
+
+
+def test_a_double_tap_sends_one_decision(tmp_path):
+    hosted, host = headless_host(tmp_path, ["me", "open"])
+    app, lobby = guest_app(tmp_path, hosted.address, host.table)
+    wait_until(app, lambda: lobby.session.my_seats(), 10)
+    host.start()
+    wait_until(app, lambda: driven_by(app.stack.top, NetDriver), 10)
+    table = app.stack.top
+    if table.game.pending.seat == 0:
+        deadline = time.monotonic() + 10
+        while (host.state or {}).get("version") != table.driver.version:
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+        host.act("stay")
+    wait_until(app, lambda: table.driver.play.ready_turn() is not None, 10)
+    before = len(table.game.actions)
+    press(app, pygame.K_h, frames=0)
+    press(app, pygame.K_h, frames=1)  # the second tap lands before the server's answer
+    wait_until(app, lambda: len(table.game.actions) > before, 10)
+    pump(app, 10)
+    mine = [a for a in table.game.actions[before:] if a.seat == 1]
+    assert len(mine) == 1 and table.driver.session.error is None
+    host.close()
+    hosted.stop()
+
+
+def test_the_join_form_says_in_one_line_what_is_wrong(tmp_path):
+    app = online_app(tmp_path)
+    press(app, pygame.K_o)
+    form = app.stack.top
+    press_button(app, "mode:join")
+    press_button(app, "go")
+    assert (
+        form.problem == "Server address: a name or number, like 192.168.1.20 or 192.168.1.20:7707"
+    )
+    click(app, button_center(form, "address"))
+    type_text(app, "127.0.0.1:9")
+    press_button(app, "go")
+    assert form.problem == "Table code: six letters or digits"
+    assert app.stack.top is form
+    assert server_url("127.0.0.1:9") == "ws://127.0.0.1:9"
+
+
+def test_an_unreachable_server_is_said_and_leave_goes_back(tmp_path):
+    app, lobby = guest_app(tmp_path, "ws://127.0.0.1:9", "ABCDEF")
+    wait_until(app, lambda: lobby.session.status == "lost", 10)
+    assert lobby.status_line().startswith("Cannot reach ws://127.0.0.1:9, trying again")
+    press_button(app, "leave")
+    assert isinstance(app.stack.top, OnlineScene)

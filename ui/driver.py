@@ -19,8 +19,8 @@ import pygame  # noqa: E402
 from game.state import Action  # noqa: E402
 from ui.app import App  # noqa: E402
 from ui.config import Config  # noqa: E402
-from ui.table.play import HANDOVER_GUARD, PlayDriver  # noqa: E402
 from ui.table.net import NetDriver  # noqa: E402
+from ui.table.play import HANDOVER_GUARD, PlayDriver  # noqa: E402
 from ui.table.table import TableScene  # noqa: E402
 from ui.table.tutorial import LessonDriver  # noqa: E402
 

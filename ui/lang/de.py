@@ -254,6 +254,7 @@ STRINGS = {
     "setup.level.expert": "Experte",
     "setup.level.baseline": "Basis",
     "setup.level.plugin": "Plug-in",
+    "online.caption": "Am Tisch {code} — Runde {round}",
     "online.menu": "Online spielen",
     "online.title": "Online spielen",
     "online.mode.host": "Tisch eröffnen",

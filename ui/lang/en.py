@@ -248,6 +248,7 @@ STRINGS = {
     "setup.level.expert": "expert",
     "setup.level.baseline": "baseline",
     "setup.level.plugin": "plug-in",
+    "online.caption": "At table {code} — round {round}",
     "online.menu": "Play online",
     "online.title": "Play online",
     "online.mode.host": "Host a game",

@@ -259,6 +259,7 @@ STRINGS = {
     "setup.level.expert": "expert",
     "setup.level.baseline": "de base",
     "setup.level.plugin": "extension",
+    "online.caption": "À la table {code} — manche {round}",
     "online.menu": "Jouer en ligne",
     "online.title": "Jouer en ligne",
     "online.mode.host": "Ouvrir une table",

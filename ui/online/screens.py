@@ -18,6 +18,7 @@ import pygame
 from game.limits import MAX_NAME, name_problem
 from game.net.protocol import HOST_CLOSED
 from ui.assets import CREAM, GOLD, MUTED, RED
+from ui.config import BOT_NAMES
 from ui.i18n import t
 from ui.online.session import OnlineSession, SeatKey, kept_seats, local_addresses, server_url
 from ui.screens.forms import FormScene
@@ -28,6 +29,7 @@ LEVELS = ("easy", "normal", "expert")
 COUNTS = {"away": (0, 17), "here": (0, 5), "bots": (0, 17)}  # fewest, most
 MOST_SEATS = 18
 SHOWN_SEATS = 4  # kept seats offered for Rejoin
+LABEL = 0.46  # of the panel's width: the labels left of the fields
 
 
 def seats_file(app) -> Path:
@@ -41,7 +43,7 @@ def tables_folder(app) -> Path:
 
 class OnlineScene(FormScene):
     TITLE = "online.title"
-    PANEL_BOX = (900, 150, 84)
+    PANEL_BOX = (900, 180, 84)
 
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -77,7 +79,7 @@ class OnlineScene(FormScene):
             pygame.Rect(inner.x, panel.y + pad, inner.w, bh),
             gap,
         )
-        label_w = round(inner.w * 0.42)
+        label_w = round(inner.w * LABEL)
         x = inner.x + label_w
         w = inner.right - x
         y = panel.y + pad + bh + 2 * gap
@@ -223,7 +225,8 @@ class OnlineScene(FormScene):
             bot_delay=self.app.config.think_time,
         )
         here = tuple(t("online.here_name", n=i + 2) for i in range(self.counts["here"]))
-        bots = [{"bot": self.level} for _ in range(self.counts["bots"])]
+        free = [n for n in BOT_NAMES if n != name and n not in here]
+        bots = [{"bot": self.level, "name": n} for n in free[: self.counts["bots"]]]
         seats = ["me", *["open"] * (self.counts["away"] + len(here)), *bots]
         session.create(name, seats, {"target": int(self.values["target"])}, here)
         return session
@@ -276,12 +279,7 @@ class OnlineScene(FormScene):
                     str(self.counts[row]),
                     round(20 * u),
                     GOLD,
-                    center=(
-                        inner.x
-                        + round(inner.w * 0.42)
-                        + (inner.right - inner.x - round(inner.w * 0.42)) // 2,
-                        y + bh // 2,
-                    ),
+                    center=((inner.x + round(inner.w * LABEL) + inner.right) // 2, y + bh // 2),
                 )
             y += bh + gap
         w, h = self.app.size

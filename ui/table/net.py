@@ -23,7 +23,7 @@ from game import live
 from game.engine import Game
 from game.rules import RuleOptions
 from game.state import Action
-from ui.i18n import t
+from ui.i18n import Msg, t
 from ui.online.session import OnlineSession
 from ui.table import table_log
 from ui.table.display import Shown
@@ -79,11 +79,11 @@ class NetDriver:
         assert session.state is not None and session.started
         self.version = session.state["version"]
         self.received = time.monotonic()  # when the state shown arrived (the countdowns)
-        self.play = PlayDriver(
-            app, None, 0, demo=True, game=mirror(session.state), resumed=True, autoplay=False
-        )
+        game = mirror(session.state)
+        self.play = PlayDriver(app, None, 0, demo=True, game=game, resumed=True, autoplay=False)
         self.play.undoable = False  # a decision sent is the server's
         self.play.accept = self._send
+        self.play.greeting = Msg("online.caption", code=session.table or "", round=game.round_no)
 
     @property
     def game(self) -> Game:

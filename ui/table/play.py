@@ -119,6 +119,7 @@ class PlayDriver:
         self.after_round: Callable[[], None] | None = None  # instead of playing on
         self.hold = False  # nobody may decide and no bot acts (the lesson's captions)
         self.accept: Callable[[Action], bool] | None = None  # False: a decision not taken
+        self.greeting: Msg | None = None  # the log's first line for a game taken over
         self.subscribers: list[Subscriber] = [] if demo else [self._autosave]
         self._start = (game, resumed)
         if game is None:
@@ -190,7 +191,7 @@ class PlayDriver:
             self.presenter.timeline.add(Step(0.0, gate="game_over"))
         else:
             self.presenter.restore_log(table_log.lines_of(game, self.app.size))
-            self.presenter.say(Msg("caption.resumed", round=game.round_no))
+            self.presenter.say(self.greeting or Msg("caption.resumed", round=game.round_no))
             if not resumed:
                 self._tell([], new=True)
 
