@@ -216,6 +216,35 @@ def test_the_command_prints_a_readable_table(tmp_path):
     assert lines[6].startswith("advice: Léa should ")
 
 
+def test_the_commands_example_in_the_docs_is_what_it_prints():
+    doc = (ROOT / "docs" / "live-table.md").read_text(encoding="utf-8")
+    command = "$ python -m game.advise examples/live_round.json\n"
+    shown = doc.split("```text\n" + command, 1)[1].split("```", 1)[0]
+    assert run("examples/live_round.json").stdout == shown
+
+
+def test_the_advice_s_reason_as_data_gives_the_sentence_the_command_prints():
+    """The window says the reason in its own language from :class:`Reason`; the command's
+    English sentence comes from the same data, at every decision of a game."""
+    from game.bots.advice import REASONS, why
+
+    kinds = set()
+    for k in range(len(SEED004["actions"])):
+        game = observed_equivalent(cut(SEED004, k))
+        advice = advise(game)
+        r = advice.reason
+        assert r.kind in REASONS and advice.why == why(r, game.players, advice.seat)
+        assert advice.do == r.target if isinstance(advice.do, int) else r.target is None
+        kinds.add(r.kind)
+        if "score" in REASONS[r.kind]:
+            assert f"{r.score} points" in advice.why
+        if "gain" in REASONS[r.kind]:
+            assert f"{abs(r.gain):.1f} points on average" in advice.why
+        if "risk" in REASONS[r.kind]:
+            assert f"{r.risk * 100:.0f}%" in advice.why
+    assert len(kinds) >= 3
+
+
 @pytest.mark.parametrize(
     "text, message",
     [

@@ -370,3 +370,63 @@ def test_a_four_player_round_of_forty_cards_is_entered_with_keys_in_under_two_mi
     assert took < 120 and window.stderr() == ""
     assert [cell_points(c) for c in sheet.rounds[0]] == [r.score for r in results]
     print(f"a round of {len(cards)} cards, {len(keys)} keys, entered in {took:.1f} s")
+
+
+def live_files(home: Path) -> tuple[ScoreSheet | None, dict | None]:
+    """The score sheet on disk and its live game's file (each None until written; both are
+    written atomically: whole or not yet)."""
+    sheets = sorted((home / "data" / "sheets").glob("*.json"))
+    if not sheets:
+        return None, None
+    sheet = ScoreSheet.from_dict(json.loads(sheets[0].read_text(encoding="utf-8")))
+    path = home / "data" / "live" / sheets[0].name
+    return sheet, (json.loads(path.read_text(encoding="utf-8")) if path.exists() else None)
+
+
+def wait_for_live(home: Path, cards: int, actions: int, seconds: float = 10.0) -> dict:
+    """The live game's file once it holds ``cards`` cards turned over (its ``deck``) and
+    ``actions`` decisions."""
+    deadline = time.monotonic() + seconds
+    while True:
+        _sheet, data = live_files(home)
+        if data is not None and (len(data["deck"]), len(data["actions"])) == (cards, actions):
+            return data
+        assert time.monotonic() < deadline, data and (data["deck"], data["actions"])
+        time.sleep(0.1)
+
+
+def test_a_live_table_killed_mid_round_is_taken_up_by_continue_at_its_last_entry(
+    open_window, tmp_path
+):
+    """Real table from the menu, the deal and a few decisions typed, then ``kill -9``; the
+    game started again, *Continue* (C) opens the live table at its last entry: its prompt
+    is live at once, and the next key goes on from there, in the same file."""
+    window = open_window()
+    window.wait_still()
+    window.type_keys(["a"])  # Real table (A)
+    time.sleep(1.0)
+    window.type_keys(["Return"])  # the new sheet's players as offered: start
+    time.sleep(1.5)
+    sheet, _data = live_files(tmp_path)
+    assert sheet is not None
+    seats = len(sheet.players)
+    deal = ["5", "6", "7", "8", "9", "2", "3", "4"][:seats]  # one card each (no 1: it waits)
+    window.type_keys([*deal, "Return", "x"])  # the first to decide stays; the next hits ×2
+    before = wait_for_live(tmp_path, seats + 1, 2)  # the cards in the deck; stay, hit
+    window.proc.kill()  # kill -9: nothing is written at the end
+    window.proc.wait(10)
+
+    again = open_window(home=tmp_path)
+    again.wait_still()
+    again.key("c")  # Continue: the live table, not a new game (there is no autosave)
+    box = prompt_box(again, seats)
+    deadline = time.monotonic() + 10
+    while gold_pixels(again.shot(), box) <= 40:
+        assert time.monotonic() < deadline, "the live table's prompt is not on screen"
+        time.sleep(0.1)
+    assert again.autosave() is None and live_files(tmp_path)[1] == before  # nothing lost
+    again.key("Return")  # the player who drew the ×2 stays: the next entry
+    after = wait_for_live(tmp_path, seats + 1, 3)
+    assert after["deck"] == before["deck"] and after["actions"][:-1] == before["actions"]
+    assert after["actions"][-1]["do"] == "stay"
+    assert again.proc.poll() is None and again.stderr() == "", again.stderr()

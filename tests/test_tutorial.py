@@ -254,3 +254,30 @@ def test_the_tray_step_points_at_the_card_set_aside_and_its_words_agree():
 def test_the_deal_passes_left_from_lesson_to_lesson():
     dealers = [lessons.lesson_data(i)["dealer"] for i in range(lessons.LESSONS)]
     assert all((b - a) % 3 == 1 for a, b in itertools.pairwise(dealers))  # R2.3
+
+
+@pytest.mark.parametrize(("lang", "size"), [("en", (1280, 720)), ("fr", (1024, 600))])
+def test_the_leader_line_crosses_no_seats_header_nor_the_caption(lang, size):
+    """The gold line from the caption to the one place it points at ends on that place's
+    frame: it never runs over a seat's name, its "+N" chip or its total, nor over the
+    caption's own words."""
+    app = make_app(size=size, lang=lang, speed=3.0)
+    scene = start(app)
+    drawn: set[str] = set()
+
+    def watch(scene):
+        leader = scene.driver.leader() if scene.driver.step is not None else None
+        if leader is None:
+            return  # no line: the frames alone say it
+        (place,) = scene.driver.pointed()
+        drawn.add(scene.driver.step.key)
+        lay, box = scene.layout, scene.driver.box_rect()
+        for seat in lay.seats:
+            assert not seat.header.clipline(*leader), (scene.driver.step.key, seat.header, leader)
+        for pile in (lay.draw_pile, lay.discard_pile, lay.in_play):
+            assert pile == place or not pile.clipline(*leader), (scene.driver.step.key, pile)
+        assert not box.inflate(-2, -2).clipline(*leader), (scene.driver.step.key, box, leader)
+        assert place.inflate(6, 6).collidepoint(leader[1])  # it ends on the place's frame
+
+    play_watching(app, scene, watch)
+    assert drawn, "no step draws its line"

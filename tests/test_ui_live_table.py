@@ -4,6 +4,7 @@ round's scores into the sheet as counted hands, and the game taken up again afte
 crash at the last entry."""
 
 import json
+import os
 
 import pygame
 
@@ -11,7 +12,7 @@ from game.bots.advice import table_advice
 from game.live import observed_game
 from game.tabletop.calculator import CardHand
 from game.tabletop.sheet import ScoreSheet
-from ui.driver import button_center, driven_by, make_app, press, pump
+from ui.driver import button_center, driven_by, make_app, press, pump, resize
 from ui.storage.sheet_store import SheetStore
 from ui.table.live import LiveDriver, live_path
 from ui.tabletop.sheet_screen import SheetScene
@@ -133,21 +134,60 @@ def test_the_live_game_is_saved_at_every_entry_and_taken_up_again(tmp_path):
     assert resumed.shown.differences(resumed.game) == []
 
 
-def test_the_advice_over_the_table_is_the_experts_in_the_tables_language(tmp_path):
+def test_the_advice_over_the_table_is_the_experts_with_its_reason_in_the_tables_language(
+    tmp_path,
+):
     app, table, _sheet, _store = open_live(tmp_path)
     typed(app, table, "7 1 2 5")
     advice = table_advice(observed_game(NAMES, dealer=2, turned=["7", "12", "5"])).advice
-    assert advice is not None and advice.seat == 0 and advice.do in ("hit", "stay")
-    assert table.driver.prompt().note == f"Advice: Léa should {advice.do}"
+    assert advice is not None and advice.seat == 0 and advice.do == "hit"
+    r = advice.reason  # Léa's 7 against a 12 and a 5: a card is worth its risk
+    assert r.kind == "hit_worth" and r.gain > 0 and 0 < r.risk < 0.5
+    gain, risk = f"{r.gain:.1f}", f"{r.risk * 100:.0f}"
+    assert f"adds {gain} points on average, worth the {risk}% risk" in advice.why  # the CLI's
+    assert table.driver.prompt().note == (
+        f"Advice: Léa should hit — one card adds {gain} points on average, "
+        f"worth the {risk}% risk of busting"
+    )
     app.change_settings(language="fr")
-    verb = {"hit": "piocher", "stay": "rester"}[advice.do]
-    assert table.driver.prompt().note == f"Conseil\u00a0: Léa devrait {verb}"
+    assert table.driver.prompt().note == (
+        f"Conseil\u00a0: Léa devrait piocher — une carte rapporte {gain.replace('.', ',')} "
+        f"points en moyenne, ce qui vaut le risque de sauter ({risk}\u00a0%)"
+    )
     app.change_settings(hints=False)  # blinded, as the table's hint
     assert table.driver.prompt().note is None
     typed(app, table, "b")  # big type for a big screen, and back
     assert table.driver.big and table.game.pending.kind == "hit_or_stay"
     typed(app, table, "b")
     assert not table.driver.big
+
+
+def test_the_reason_for_a_freeze_names_the_figures_in_german_and_french(tmp_path):
+    app, table, _sheet, _store = open_live(tmp_path)
+    typed(app, table, "7 1 2 5 f")  # the deal, then Léa's hit is a Freeze: hers to give
+    d = table.game.pending
+    assert d.kind == "target" and d.seat == 0
+    advice = table.driver.odds().advice
+    assert advice == table_advice(table.game).advice
+    r = advice.reason
+    assert r.kind == "freeze" and r.target == advice.do and r.other is not None
+    who = NAMES[r.target]
+    score = table.game.snapshot().hands[r.target].score
+    assert r.score == score
+    app.change_settings(language="de")
+    note = table.driver.prompt().note
+    assert note.startswith("Rat: Léa sollte ")
+    stands = f"Léa sichert {score} Punkte" if r.target == 0 else f"{who} bleibt bei {score} Punkten"
+    assert stands in note and "die beste Wahl für die Gewinnchancen von Léa" in note
+    than = "sie zu behalten" if r.other == 0 else f"sie an {NAMES[r.other]} zu geben"
+    assert than in note
+    app.change_settings(language="fr")
+    note = table.driver.prompt().note
+    assert "le meilleur choix pour les chances de victoire de Léa" in note
+    assert ("la garder" if r.other == 0 else f"la donner à {NAMES[r.other]}") in note
+    assert not any(word in note for word in ("should", "sollte", "Punkte"))
+    resize(app, (800, 500))  # no room for the why under the piles: the advice alone
+    assert table.driver.prompt().note == note.split(" — ")[0]
 
 
 def test_the_menus_real_table_makes_a_sheet_and_follows_its_first_round(tmp_path):
@@ -188,3 +228,76 @@ def test_the_pause_over_the_live_table_says_the_game_is_kept(tmp_path):
     assert app.stack.top.note_key() == "live.pause_note"
     press(app, pygame.K_ESCAPE)
     assert app.stack.top is table and table.game.snapshot().hands[0].numbers == ("7",)
+
+
+# ------------------------------------------------ the menu's Continue
+def menu_of(home):
+    """The game started again in ``home`` (after a crash, say): its menu."""
+    from ui.screens.menu import MenuScene
+
+    app = make_app(home=str(home), lang="en", think_time=0.0)
+    pump(app, 2)
+    assert isinstance(app.stack.top, MenuScene)
+    return app, app.stack.top
+
+
+def autosave_a_game(home):
+    """An unfinished game of the program's own in ``home``'s autosave."""
+    from game import gamefile
+    from game.engine import Game
+
+    path = home / "data" / "autosave.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(gamefile.dumps(Game(["Ana", "Ben"], seed=5)))
+    return path
+
+
+def test_continue_on_the_menu_takes_up_the_live_table_at_its_last_entry(tmp_path):
+    app, table, sheet, _store = open_live(tmp_path)
+    typed(app, table, "7 1 2 5 9")  # the deal, and Léa's hit: a 9
+    entered = list(table.game.actions)
+    app2, menu = menu_of(tmp_path)  # the window killed and started again
+    assert menu.saved.sheet == sheet.id and menu.choices()[0][0] == "continue"
+    assert menu.saved.players == tuple(NAMES) and menu.saved.round_no == 1
+    press(app2, pygame.K_c)
+    resumed = app2.stack.top
+    assert driven_by(resumed, LiveDriver) and resumed.driver.sheet.id == sheet.id
+    assert resumed.game.actions == entered
+    assert resumed.game.snapshot().hands[0].numbers == ("7", "9")
+    assert resumed.shown.differences(resumed.game) == []
+    assert isinstance(app2.stack.scenes[-2], SheetScene)  # over its sheet, as Cards… opens it
+    typed(app2, resumed, "<enter>")  # Léa stays: the next entry goes on from there
+    saved = json.loads(live_path(app2, sheet).read_text())
+    assert len(saved["actions"]) == len(entered) + 1
+
+
+def test_continue_takes_up_whichever_was_left_last_the_game_or_the_live_table(tmp_path):
+    from ui.table.play import PlayDriver
+
+    app, table, sheet, _store = open_live(tmp_path)
+    typed(app, table, "7 1 2")
+    live_file, autosave = live_path(app, sheet), autosave_a_game(tmp_path)
+
+    def continued(newer, older):
+        now = newer.stat().st_mtime
+        os.utime(older, (now - 60, now - 60))
+        app2, _menu = menu_of(tmp_path)
+        click_button(app2, "continue")
+        return app2.stack.top
+
+    top = continued(autosave, live_file)  # the game was left last
+    assert driven_by(top, PlayDriver) and top.game.players == ("Ana", "Ben")
+    top = continued(live_file, autosave)  # the live table was
+    assert driven_by(top, LiveDriver) and top.game.actions == table.game.actions
+
+
+def test_continue_leaves_out_a_live_game_whose_sheet_is_gone_or_went_on_without_it(tmp_path):
+    app, table, sheet, store = open_live(tmp_path)
+    typed(app, table, "7 1 2")
+    sheet.add_round([10, 20, 30])  # the round typed by hand into the sheet instead
+    store.save(sheet)
+    _app2, menu = menu_of(tmp_path)
+    assert menu.saved is None and "continue" not in dict(menu.choices())
+    store.delete(sheet.id)
+    _app3, menu = menu_of(tmp_path)
+    assert menu.saved is None

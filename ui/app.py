@@ -37,7 +37,9 @@ from ui.routes import CONFIRM_SCENE, HOME, HOME_SCENE, ROUTES, TABLE_SCENE  # no
 from ui.scene import SceneStack  # noqa: E402
 from ui.settings import Settings  # noqa: E402
 from ui.sound import Sound  # noqa: E402
+from ui.storage import live_games  # noqa: E402
 from ui.storage.saves import LoadError, Saves, load_file  # noqa: E402
+from ui.storage.sheet_store import SHEETS_FOLDER, SheetStore, SheetStoreError  # noqa: E402
 from ui.table import coach  # noqa: E402
 from ui.table.draw_panel import PanelView  # noqa: E402
 from ui.table.draw_table import TableView  # noqa: E402
@@ -113,7 +115,7 @@ class App:
             self.start_game(config.players)
         elif config.replay:
             self.open_replay(config.replay)
-        elif config.resume and self.check_autosave() is not None:
+        elif config.resume and self.check_unfinished() is not None:
             self.continue_game()
 
     # ------------------------------------------------------------ window
@@ -279,7 +281,11 @@ class App:
         return scene
 
     def continue_game(self) -> TableScene | None:
-        """Back to the autosaved game, at exactly the decision it waits for."""
+        """Back to the unfinished game left last, at exactly the decision it waits for: the
+        autosaved game, or a live table's (over its score sheet, as *Cards…* opens it)."""
+        saved = self.check_unfinished()
+        if saved is not None and saved.sheet is not None:
+            return self.continue_live(saved.sheet)
         try:
             game = self.saves.load_autosave()
         except LoadError as e:
@@ -292,6 +298,26 @@ class App:
                 self.stack.top.build_ui()  # no more "Continue"
             return None
         return self.open_game(game, resumed=True)
+
+    def continue_live(self, sheet_id: str) -> TableScene | None:
+        """The live table of the score sheet ``sheet_id``, at its last entry."""
+        store = SheetStore(self.dirs.data / SHEETS_FOLDER)
+        try:
+            sheet = store.open(sheet_id)
+        except SheetStoreError as e:
+            self.notify(t("sheet.open_failed", reason=e), error=True)
+            return None
+        self.go("sheet", sheet, store, home=True)
+        return self.go("live", sheet, store)
+
+    def check_unfinished(self):
+        """What "Continue" takes up (ui.storage.saves.SavedGame), or None: the autosaved
+        game, or the live table saved last (ui.storage.live_games) when it was left later."""
+        saved = self.check_autosave()
+        table = live_games.newest_unfinished(self.dirs.data)
+        if table is not None and (saved is None or table.saved_at > saved.saved_at):
+            return table
+        return saved
 
     def check_autosave(self):
         """What "Continue" would resume (ui.storage.saves.SavedGame), or None. A broken autosave

@@ -87,6 +87,16 @@ def placeholders(text: str) -> set[str]:
     return {name for _lit, name, _spec, _conv in string.Formatter().parse(text) if name}
 
 
+def number(x: float, digits: int = 1) -> str:
+    """``x`` without a sign, in the language's way (the decimal comma in French and German).
+
+    >>> set_language("de"); number(2.345), number(-0.04); set_language("en")
+    ('2,3', '0,0')
+    """
+    text = f"{abs(round(x, digits)):.{digits}f}"
+    return text.replace(".", ",") if language() in ("fr", "de") else text
+
+
 def signed(x: float, digits: int = 1) -> str:
     """``x`` with its sign, in the language's way: a true minus, the decimal comma in
     French and German, and no sign at all for what rounds to zero.

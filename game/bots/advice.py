@@ -12,12 +12,14 @@ know a card before it is turned over.
   window's hint shows them (an action card valued as the bots value it);
 - chance to win: the expert's model (:func:`win_chances`);
 - advice: what the expert (:mod:`game.bots.expert`) would do, with its reason
-  in one plain sentence.
+  in one plain English sentence and as data (:class:`Reason`, which a window
+  says in its own language).
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from game.bots import expert
@@ -45,12 +47,44 @@ class Odds(NamedTuple):
     win: float  # chance to win the game (all players' sum to 1)
 
 
+class Reason(NamedTuple):
+    """Why the expert advises what it does, as data: a window says it in its own language
+    (:func:`why` says it in English). ``kind`` is one of :data:`REASONS`; the figures a
+    kind does not use are left at their defaults."""
+
+    kind: str
+    score: int = 0  # the points at stake: the hand of the player deciding, or of ``target``
+    gain: float = 0.0  # one card's expected change of the hand's score (points)
+    risk: float = 0.0  # the chance of busting: on one card, or on three for a Flip Three
+    target: int | None = None  # the seat the card goes to
+    other: int | None = None  # the best other seat to give it to (None: there was no other)
+    points: float = 0.0  # percentage points of chance to win above giving it to ``other``
+
+
+#: every :attr:`Reason.kind`, with the figures it uses
+REASONS = {
+    "stay_wins": ("score",),  # staying banks enough to win the game now
+    "hit_cannot_win": ("score",),  # staying on ``score`` cannot win the game
+    "hit_safe": ("gain",),  # one card adds ``gain`` and cannot bust
+    "hit_worth": ("gain", "risk"),  # one card adds ``gain``, worth the ``risk``
+    "hit_behind": ("gain", "score"),  # one card loses, but ``score`` is too few to win
+    "stay_loses": ("risk", "gain"),  # with that ``risk``, one card loses points
+    "stay_risk": ("gain", "risk", "score"),  # a card adds, but risking ``score`` costs more
+    "second_chance": ("target",),  # the Second Chance to the player furthest behind
+    # a Freeze kept (``target`` is the seat deciding) or given, banking ``score``
+    "freeze": ("target", "score", "other", "points"),
+    # a Flip Three taken or given: three cards bust ``score`` with chance ``risk``
+    "flip_three": ("target", "score", "risk", "other", "points"),
+}
+
+
 class Advice(NamedTuple):
     """``do``: ``"hit"``, ``"stay"``, or the seat to give the card to (``target``)."""
 
     seat: int  # who decides
     do: str | int
-    why: str  # one plain sentence
+    why: str  # one plain sentence, in English (``python -m game.advise`` prints it)
+    reason: Reason  # the same, as data
 
 
 class TableAdvice(NamedTuple):
@@ -116,10 +150,12 @@ def advise(game: Game) -> Advice | None:
     chosen = expert.choose(view, list(d.actions), random.Random(0))
     if d.kind == DecisionKind.HIT_OR_STAY:
         hit = chosen.kind == HIT
-        return Advice(d.seat, "hit" if hit else "stay", _why_hit_or_stay(view, hit))
+        reason = _hit_or_stay(view, hit)
+        return Advice(d.seat, "hit" if hit else "stay", why(reason, view.players, d.seat), reason)
     target = chosen.target
     assert target is not None  # a target decision is answered with a target
-    return Advice(d.seat, target, _why_target(view, d.card or "", d.options, target))
+    reason = _target(view, d.card or "", d.options, target)
+    return Advice(d.seat, target, why(reason, view.players, d.seat), reason)
 
 
 def _from_this_table() -> None:
@@ -132,65 +168,90 @@ def _pct(p: float) -> str:
     return f"{p * 100:.0f}%"
 
 
-def _why_hit_or_stay(view: SeatView, hit: bool) -> str:
-    me, name = view.me, view.players[view.seat]
+def _hit_or_stay(view: SeatView, hit: bool) -> Reason:
+    me = view.me
     pile = next_draws(view)
     risk = bust_probability(me.numbers, me.second_chance, pile)
-    bust = _pct(risk)
     gain = hit_gain(me.numbers, me.modifiers, me.second_chance, pile)
-    u = expert.outlook(view)
-    now = u(me.score)
+    now = expert.outlook(view)(me.score)
     if not hit and now >= 1.0 - 1e-9:
-        return f"{name} should stay: {me.score} points win the game now."
+        return Reason("stay_wins", score=me.score)
     if hit and now < 1e-6:
-        return f"{name} should hit: staying on {me.score} points cannot win the game."
+        return Reason("hit_cannot_win", score=me.score)
     if hit and gain > 0 and not risk:
-        return f"{name} should hit: one card adds {gain:.1f} points on average and cannot bust."
+        return Reason("hit_safe", gain=gain)
     if hit and gain > 0:
+        return Reason("hit_worth", gain=gain, risk=risk)
+    if hit:
+        return Reason("hit_behind", gain=gain, score=me.score)
+    if gain <= 0:
+        return Reason("stay_loses", risk=risk, gain=gain)
+    return Reason("stay_risk", gain=gain, risk=risk, score=me.score)
+
+
+def _target(view: SeatView, card: str, options: tuple[int, ...], target: int) -> Reason:
+    if card == SECOND_CHANCE:
+        return Reason("second_chance", target=target)
+    values = expert.target_values(view, options, card == FREEZE)
+    others = [s for s in options if s != target]
+    other = max(others, key=lambda s: values[s]) if others else None
+    points = (values[target] - values[other]) * 100 if other is not None else 0.0
+    score = view.hand(target).score
+    if card == FREEZE:
+        return Reason("freeze", score=score, target=target, other=other, points=points)
+    hand = view.hand(target)
+    risk = 1.0 - expert.survive_three(hand.numbers, hand.second_chance, next_draws(view))
+    return Reason("flip_three", score=score, risk=risk, target=target, other=other, points=points)
+
+
+def why(reason: Reason, names: Sequence[str], seat: int) -> str:
+    """``reason`` in one plain English sentence, for ``names[seat]`` who decides."""
+    r, name = reason, names[seat]
+    gain, bust = r.gain, _pct(r.risk)
+    if r.kind == "stay_wins":
+        return f"{name} should stay: {r.score} points win the game now."
+    if r.kind == "hit_cannot_win":
+        return f"{name} should hit: staying on {r.score} points cannot win the game."
+    if r.kind == "hit_safe":
+        return f"{name} should hit: one card adds {gain:.1f} points on average and cannot bust."
+    if r.kind == "hit_worth":
         return (
             f"{name} should hit: one card adds {gain:.1f} points on average, "
             f"worth the {bust} risk of busting."
         )
-    if hit:
+    if r.kind == "hit_behind":
         return (
             f"{name} should hit: one card loses {-gain:.1f} points on average, but "
-            f"{me.score} points are too few to win the game from here."
+            f"{r.score} points are too few to win the game from here."
         )
-    if gain <= 0:
+    if r.kind == "stay_loses":
         return (
             f"{name} should stay: with a {bust} risk of busting, one card loses "
             f"{-gain:.1f} points on average."
         )
-    return (
-        f"{name} should stay: one card adds {gain:.1f} points on average, but a {bust} "
-        f"risk of losing all {me.score} points costs more chances to win than it brings."
-    )
-
-
-def _why_target(view: SeatView, card: str, options: tuple[int, ...], target: int) -> str:
-    names, me = view.players, view.seat
-    name, who, hand = names[me], names[target], view.hand(target)
-    if card == SECOND_CHANCE:
+    if r.kind == "stay_risk":
+        return (
+            f"{name} should stay: one card adds {gain:.1f} points on average, but a {bust} "
+            f"risk of losing all {r.score} points costs more chances to win than it brings."
+        )
+    assert r.target is not None  # the other kinds give a card
+    who = names[r.target]
+    if r.kind == "second_chance":
         return f"{name} should give the Second Chance to {who}, the player furthest behind."
-    values = expert.target_values(view, options, card == FREEZE)
-    others = [s for s in options if s != target]
     best = f"the best choice for {name}'s chance to win"
-    if others:
-        rest = max(others, key=lambda s: values[s])
-        points = (values[target] - values[rest]) * 100
-        than = f"giving it to {names[rest]}" if rest != me else "keeping it"
+    if r.other is not None:
+        than = f"giving it to {names[r.other]}" if r.other != seat else "keeping it"
         best += (
-            f" ({points:.0f} percentage points above {than})"
-            if points >= 0.5
+            f" ({r.points:.0f} percentage points above {than})"
+            if r.points >= 0.5
             else f" (about even with {than})"
         )
-    if card == FREEZE:
-        if target == me:
-            return f"{name} should keep the Freeze and bank {hand.score} points, {best}."
-        return f"{name} should freeze {who} on {hand.score} points, {best}."
-    risk = _pct(1.0 - expert.survive_three(hand.numbers, hand.second_chance, next_draws(view)))
-    lead = "take the Flip Three" if target == me else f"give the Flip Three to {who}"
+    if r.kind == "freeze":
+        if r.target == seat:
+            return f"{name} should keep the Freeze and bank {r.score} points, {best}."
+        return f"{name} should freeze {who} on {r.score} points, {best}."
+    lead = "take the Flip Three" if r.target == seat else f"give the Flip Three to {who}"
     return (
-        f"{name} should {lead}: three cards bust {who}'s {hand.score} points {risk} "
+        f"{name} should {lead}: three cards bust {who}'s {r.score} points {bust} "
         f"of the time, {best}."
     )

@@ -581,8 +581,49 @@ STRINGS = {
     "live.advice.stay": "Rat: {name} sollte aufhören",
     "live.advice.target": "Rat: {name} sollte {card} an {target} geben",
     "live.advice.keep": "Rat: {name} sollte {card} behalten",
+    "live.advice.why": "{advice} — {why}",
+    "live.points.one": "{n} Punkt",
+    "live.points.other": "{n} Punkte",
+    "live.points_at.one": "{n} Punkt",
+    "live.points_at.other": "{n} Punkten",
+    "live.pp.one": "{n} Prozentpunkt",
+    "live.pp.other": "{n} Prozentpunkte",
+    "live.why.stay_wins": "mit {points_at} ist das Spiel jetzt gewonnen",
+    "live.why.hit_cannot_win": "wer bei {points_at} aufhört, kann das Spiel nicht gewinnen",
+    "live.why.hit_safe": "eine Karte bringt im Schnitt {gain}, ohne Risiko rauszufliegen",
+    "live.why.hit_worth": (
+        "eine Karte bringt im Schnitt {gain} und lohnt das Risiko von {risk}\u00a0%, rauszufliegen"
+    ),
+    "live.why.hit_behind": (
+        "eine Karte kostet im Schnitt {loss}, aber mit {points_at} ist das Spiel von hier aus "
+        "nicht zu gewinnen"
+    ),
+    "live.why.stay_loses": (
+        "bei {risk}\u00a0% Risiko rauszufliegen kostet eine Karte im Schnitt {loss}"
+    ),
+    "live.why.stay_risk": (
+        "eine Karte bringt im Schnitt {gain}, aber das Risiko von {risk}\u00a0%, alle {points} "
+        "zu verlieren, kostet mehr Gewinnchancen, als die Karte bringt"
+    ),
+    "live.why.second_chance": "{target} liegt am weitesten zurück",
+    "live.why.freeze_keep": "{name} sichert {points}, {best}",
+    "live.why.freeze": "{target} bleibt bei {points_at} stehen, {best}",
+    "live.why.flip_three": (
+        "drei Karten werfen {target} mit {points_at} in {risk}\u00a0% der Fälle raus, {best}"
+    ),
+    "live.why.best": "die beste Wahl für die Gewinnchancen von {name}",
+    "live.why.best_above": (
+        "die beste Wahl für die Gewinnchancen von {name} ({pp} mehr als {than})"
+    ),
+    "live.why.best_even": (
+        "die beste Wahl für die Gewinnchancen von {name} (etwa so gut wie {than})"
+    ),
+    "live.why.than_give": "sie an {other} zu geben",
+    "live.why.than_keep": "sie zu behalten",
+    "menu.saved_live": "Echter Tisch · Runde {round} · {players} · gespeichert um {time}",
     "live.menu": "Echter Tisch",
     "live.pause_note": (
-        "Jede Eingabe wird gespeichert: Karten… im Spielblock nimmt dieses Spiel wieder auf."
+        "Jede Eingabe wird gespeichert: Weiterspielen im Menü oder Karten… im Spielblock "
+        "nimmt dieses Spiel wieder auf."
     ),
 }

@@ -563,6 +563,38 @@ STRINGS = {
     "live.advice.stay": "Advice: {name} should stay",
     "live.advice.target": "Advice: {name} should give the {card} to {target}",
     "live.advice.keep": "Advice: {name} should keep the {card}",
+    "live.advice.why": "{advice} — {why}",
+    "live.points.one": "{n} point",
+    "live.points.other": "{n} points",
+    "live.points_at.one": "{n} point",
+    "live.points_at.other": "{n} points",
+    "live.pp.one": "{n} percentage point",
+    "live.pp.other": "{n} percentage points",
+    "live.why.stay_wins": "{points_at} win the game now",
+    "live.why.hit_cannot_win": "staying on {points_at} cannot win the game",
+    "live.why.hit_safe": "one card adds {gain} on average and cannot bust",
+    "live.why.hit_worth": "one card adds {gain} on average, worth the {risk}% risk of busting",
+    "live.why.hit_behind": (
+        "one card loses {loss} on average, but staying on {points_at} cannot win the game from here"
+    ),
+    "live.why.stay_loses": "with a {risk}% risk of busting, one card loses {loss} on average",
+    "live.why.stay_risk": (
+        "one card adds {gain} on average, but a {risk}% risk of losing all {points} "
+        "costs more chances to win than it brings"
+    ),
+    "live.why.second_chance": "{target} is the player furthest behind",
+    "live.why.freeze_keep": "{name} banks {points}, {best}",
+    "live.why.freeze": "{target} stays on {points_at}, {best}",
+    "live.why.flip_three": "three cards bust {target}'s {points_at} {risk}% of the time, {best}",
+    "live.why.best": "the best choice for {name}'s chance to win",
+    "live.why.best_above": "the best choice for {name}'s chance to win ({pp} above {than})",
+    "live.why.best_even": "the best choice for {name}'s chance to win (about even with {than})",
+    "live.why.than_give": "giving it to {other}",
+    "live.why.than_keep": "keeping it",
+    "menu.saved_live": "Real table · round {round} · {players} · saved at {time}",
     "live.menu": "Real table",
-    "live.pause_note": "Every entry is saved: the score sheet's Cards… takes this game up again.",
+    "live.pause_note": (
+        "Every entry is saved: Continue in the menu, or the score sheet's Cards…, takes this "
+        "game up again."
+    ),
 }

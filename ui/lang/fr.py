@@ -599,9 +599,48 @@ STRINGS = {
     "live.advice.stay": "Conseil\u00a0: {name} devrait rester",
     "live.advice.target": "Conseil\u00a0: {name} devrait donner la carte {card} à {target}",
     "live.advice.keep": "Conseil\u00a0: {name} devrait garder la carte {card}",
+    "live.advice.why": "{advice} — {why}",
+    "live.points.one": "{n} point",
+    "live.points.other": "{n} points",
+    "live.points_at.one": "{n} point",
+    "live.points_at.other": "{n} points",
+    "live.pp.one": "{n} point de pourcentage",
+    "live.pp.other": "{n} points de pourcentage",
+    "live.why.stay_wins": "avec {points_at}, rester gagne la partie tout de suite",
+    "live.why.hit_cannot_win": "rester à {points_at} ne peut pas gagner la partie",
+    "live.why.hit_safe": "une carte rapporte {gain} en moyenne, sans risque de sauter",
+    "live.why.hit_worth": (
+        "une carte rapporte {gain} en moyenne, ce qui vaut le risque de sauter ({risk}\u00a0%)"
+    ),
+    "live.why.hit_behind": (
+        "une carte coûte {loss} en moyenne, mais rester à {points_at} ne peut plus gagner la partie"
+    ),
+    "live.why.stay_loses": (
+        "avec un risque de sauter de {risk}\u00a0%, une carte coûte {loss} en moyenne"
+    ),
+    "live.why.stay_risk": (
+        "une carte rapporte {gain} en moyenne, mais risquer ses {points} ({risk}\u00a0% de "
+        "sauter) coûte plus de chances de victoire qu'elle n'en apporte"
+    ),
+    "live.why.second_chance": "{target} a le plus de retard",
+    "live.why.freeze_keep": "{name} encaisse {points}, {best}",
+    "live.why.freeze": "{target} s'arrête à {points_at}, {best}",
+    "live.why.flip_three": (
+        "trois cartes font sauter {target} ({points_at}) dans {risk}\u00a0% des cas, {best}"
+    ),
+    "live.why.best": "le meilleur choix pour les chances de victoire de {name}",
+    "live.why.best_above": (
+        "le meilleur choix pour les chances de victoire de {name} ({pp} de plus que {than})"
+    ),
+    "live.why.best_even": (
+        "le meilleur choix pour les chances de victoire de {name} (à peu près autant que {than})"
+    ),
+    "live.why.than_give": "la donner à {other}",
+    "live.why.than_keep": "la garder",
+    "menu.saved_live": "Table réelle · manche {round} · {players} · enregistrée à {time}",
     "live.menu": "Table réelle",
     "live.pause_note": (
-        "Chaque saisie est enregistrée\u00a0: le bouton Cartes… de la feuille de score "
-        "reprend cette partie."
+        "Chaque saisie est enregistrée\u00a0: Continuer dans le menu, ou le bouton Cartes… de "
+        "la feuille de score, reprend cette partie."
     ),
 }

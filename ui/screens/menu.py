@@ -59,7 +59,7 @@ def label(name: str, key: str) -> str:
 class MenuScene(FormScene):
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.saved = None  # what the autosave holds (ui.storage.saves.SavedGame)
+        self.saved = None  # what Continue takes up (ui.storage.saves.SavedGame)
         self.offer = first_offer(app.dirs)  # the very first start: "Learn to play" is offered
         self.offer_rect: pygame.Rect | None = None  # where the offer's line is (a click on it)
         self.asking = False  # Esc was pressed: "quit?" waits for Esc or Enter again
@@ -88,7 +88,7 @@ class MenuScene(FormScene):
         return names
 
     def build(self, u: float) -> None:
-        self.saved = self.app.check_autosave()
+        self.saved = self.app.check_unfinished()
         w, h = self.app.size
         bw, (bh, gap) = round(560 * u), self.pitch(u)
         half = (bw - gap) // 2
@@ -228,7 +228,7 @@ class MenuScene(FormScene):
         if self.saved is not None:
             when = time.strftime("%H:%M", time.localtime(self.saved.saved_at))
             line = t(
-                "menu.saved_game",
+                "menu.saved_live" if self.saved.sheet else "menu.saved_game",
                 round=self.saved.round_no,
                 players=", ".join(self.saved.players),
                 time=when,

@@ -75,12 +75,14 @@ def check_table(data: object) -> None:
 
 @dataclass(frozen=True)
 class SavedGame:
-    """What the menu says about the autosave before it is continued."""
+    """What the menu says about the unfinished game *Continue* takes up: the autosave's, or
+    a live table's (ui.storage.live_games)."""
 
     players: tuple[str, ...]
     round_no: int
     saved_at: float
     problem: str | None = None  # set when the file cannot be continued
+    sheet: str | None = None  # a live table's: the id of the score sheet it follows
 
 
 class Saves:

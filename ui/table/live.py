@@ -7,8 +7,9 @@ be turned over the game waits for a ``reveal``. Beside each seat: the bust chanc
 expected gain of one card for an active player, and everyone's chance to win; in the bar,
 the advice for the player to decide (when hints are on, as the table's hint). Each
 round's scores go into the score sheet it was opened from, as counted hands. The game is
-saved after every entry (``data/live/SHEET.json``): the sheet's *Cards* takes it up at the
-last entry, after a crash too.
+saved after every entry (``data/live/SHEET.json``, :mod:`ui.storage.live_games`): the
+sheet's *Cards*, or the menu's *Continue* when it was left last, takes it up at the last
+entry, after a crash too.
 
 Keys: ``0``–``9`` a number (``1`` then ``0``/``1``/``2``, or Shift with ``0``/``1``/``2``:
 10–12; ``1`` then ``Enter``: the 1 at once), ``x`` ×2, ``+`` then
@@ -20,7 +21,7 @@ last entry; ``B`` big type for the odds (F11: full screen); ``Esc`` pauses.
 
 from __future__ import annotations
 
-import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +30,7 @@ import pygame
 from game import events as ev
 from game import gamefile, live
 from game.atomic import write_atomic
-from game.bots.advice import TableAdvice, table_advice
+from game.bots.advice import Reason, TableAdvice, table_advice
 from game.cards import FLIP_THREE, FREEZE, SECOND_CHANCE
 from game.engine import Game
 from game.rules import RuleOptions
@@ -37,7 +38,8 @@ from game.state import HIT, HIT_OR_STAY, REVEAL, Action
 from game.tabletop.calculator import CalculatorError, count
 from game.tabletop.sheet import ScoreSheet, SheetError
 from ui.assets import CREAM, GOLD, MUTED
-from ui.i18n import card_name, signed, t
+from ui.i18n import card_name, number, signed, t, tn
+from ui.storage import live_games
 from ui.table import table_log
 from ui.table.display import Shown
 from ui.table.draw_table import SeatState
@@ -79,7 +81,8 @@ def turnable(game: Game) -> set[str]:
 
 
 def live_path(app, sheet: ScoreSheet) -> Path:
-    return Path(app.dirs.data) / "live" / f"{sheet.id}.json"
+    assert sheet.id is not None  # a sheet gets its id when first saved
+    return live_games.path(app.dirs.data, sheet.id)
 
 
 class LiveDriver:
@@ -112,12 +115,8 @@ class LiveDriver:
         round it follows is the sheet's next)."""
         if self.sheet.id is None:
             return None
-        try:
-            game = gamefile.from_dict(json.loads(live_path(self.app, self.sheet).read_text()))
-        except (OSError, ValueError):
-            return None
-        fits = tuple(game.players) == tuple(self.sheet.players) and not game.over
-        return game if fits and game.totals == list(self.sheet.totals) else None
+        game = live_games.load(live_path(self.app, self.sheet))
+        return game if game is not None and live_games.fits(game, self.sheet) else None
 
     def start(self, table: TableScene) -> None:
         self.table = table
@@ -392,21 +391,43 @@ class LiveDriver:
         return Prompt(line, (detail, keys), states, live=True, note=note)
 
     def advice_line(self) -> str | None:
-        """What the expert advises the player to decide, in the table's language (the
-        figures it weighs stand beside the seats)."""
+        """What the expert advises the player to decide and why, in the table's language
+        (the figures it weighs stand beside the seats); without the why when the caption
+        under the piles has no room for it."""
         advice = self.odds().advice
         if advice is None:
             return None
         who = self.presenter.who(advice.seat)
         if advice.do in ("hit", "stay"):
-            return t(f"live.advice.{advice.do}", name=who)
-        d = self.game.pending
-        card = card_name(d.card or "") if d is not None else ""
-        assert isinstance(advice.do, int)  # a target's seat
-        if advice.do == advice.seat:
-            return t("live.advice.keep", name=who, card=card)
-        target = self.presenter.who(advice.do)
-        return t("live.advice.target", name=who, card=card, target=target)
+            line = t(f"live.advice.{advice.do}", name=who)
+        else:
+            d = self.game.pending
+            card = card_name(d.card or "") if d is not None else ""
+            assert isinstance(advice.do, int)  # a target's seat
+            if advice.do == advice.seat:
+                line = t("live.advice.keep", name=who, card=card)
+            else:
+                target = self.presenter.who(advice.do)
+                line = t("live.advice.target", name=who, card=card, target=target)
+        why = reason_text(advice.reason, advice.seat, self.presenter.who)
+        full = t("live.advice.why", advice=line, why=why)
+        return full if self._caption_fits(full) else line
+
+    def _caption_fits(self, text: str) -> bool:
+        """Whether the caption under the piles (ui.table.draw_table: its two lines) shows
+        ``text`` whole."""
+        lay = self.table.layout
+        font, width = self.app.assets.font(lay.font(17)), lay.caption.w
+        lines, line = 1, ""
+        for word in text.split(" "):
+            wider = f"{line} {word}" if line else word
+            if font.size(wider)[0] <= width:
+                line = wider
+            elif font.size(word)[0] > width or lines == 2:
+                return False
+            else:
+                lines, line = lines + 1, word
+        return True
 
     def palette_rects(self) -> dict[str, pygame.Rect]:
         """The 22 faces in a grid right of the piles, above the caption, as big as the room
@@ -471,6 +492,47 @@ class LiveDriver:
             back.fill(PILL)  # readable over a pile or a card
             surface.blit(back, at.inflate(10, 2))
             surface.blit(s, at)
+
+
+def points(n: float, digits: int = 0, key: str = "live.points") -> str:
+    """``n`` points, in the language's words and plural (``live.points_at``: after "at",
+    "with", which German says in the dative)."""
+    return tn(key, round(n, digits), n=number(n, digits))
+
+
+def reason_text(reason: Reason, seat: int, who: Callable[[int], str]) -> str:
+    """Why the expert advises what it does (:class:`game.bots.advice.Reason`), for
+    ``seat`` who decides, in the language on screen; ``who(seat)`` is a seat's name."""
+    r = reason
+    risk = f"{r.risk * 100:.0f}"
+    figures = {
+        "points": points(r.score),
+        "points_at": points(r.score, key="live.points_at"),
+        "gain": points(r.gain, 1),
+        "loss": points(-r.gain, 1),
+        "risk": risk,
+        "name": who(seat),
+        "target": who(r.target) if r.target is not None else "",
+    }
+    if r.kind in ("freeze", "flip_three"):
+        figures["best"] = _best(r, seat, who)
+    kind = "freeze_keep" if r.kind == "freeze" and r.target == seat else r.kind
+    return t(f"live.why.{kind}", **figures)
+
+
+def _best(r: Reason, seat: int, who: Callable[[int], str]) -> str:
+    """ "The best choice for NAME's chance to win", and by how much over the next best."""
+    name = who(seat)
+    if r.other is None:
+        return t("live.why.best", name=name)
+    if r.other == seat:
+        than = t("live.why.than_keep")
+    else:
+        than = t("live.why.than_give", other=who(r.other))
+    if r.points >= 0.5:
+        pp = tn("live.pp", round(r.points), n=f"{r.points:.0f}")
+        return t("live.why.best_above", name=name, pp=pp, than=than)
+    return t("live.why.best_even", name=name, than=than)
 
 
 def live_table(app, sheet: ScoreSheet, store: Any) -> TableScene:

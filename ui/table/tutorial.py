@@ -301,23 +301,38 @@ class LessonDriver:
             return [lay.hit_button.union(lay.stay_button)]
         return [lay.draw_pile]
 
+    def leader(self) -> tuple[tuple[int, int], tuple[int, int]] | None:
+        """The gold line from the caption to the one place it points at, ending on that
+        place's frame; None for several places or one the caption touches (their frames
+        say it), and where the straight line would run over a seat or a pile it does not
+        point at (a name, a "+N" chip, a card)."""
+        pointed = self.pointed()
+        if len(pointed) != 1:
+            return None
+        box, frame = self.box_rect(), pointed[0].inflate(6, 6)
+        if frame.colliderect(box):
+            return None
+        a, b = _facing(box, frame), _facing(frame, box)
+        lay = self.table.layout
+        others = [s.box for s in lay.seats] + [lay.draw_pile, lay.discard_pile, lay.in_play]
+        if any(r != pointed[0] and r.clipline(a, b) for r in others):
+            return None
+        return a, b
+
     def draw_over(self, surface: pygame.Surface) -> None:
         if self.step is None and not self.finished:
             return
         lay, assets = self.table.layout, self.app.assets
         u = lay.unit
         box = self.box_rect()
-        pointed = self.pointed()
-        for rect in pointed:
+        for rect in self.pointed():
             frame = rect.inflate(6, 6)
             pygame.draw.rect(
                 surface, GOLD, frame, width=max(2, round(3 * u)), border_radius=round(12 * u)
             )
-            # one place: a leader to it, ending on its frame (several: their frames say it)
-            if len(pointed) == 1 and not frame.colliderect(box):
-                pygame.draw.line(
-                    surface, GOLD, _facing(box, frame), _facing(frame, box), max(2, round(2 * u))
-                )
+        leader = self.leader()
+        if leader is not None:
+            pygame.draw.line(surface, GOLD, *leader, max(2, round(2 * u)))
         title, body, hint = self.caption()
         panel = pygame.Surface(box.size, pygame.SRCALPHA)
         panel.fill(BOX)
