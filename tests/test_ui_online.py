@@ -267,6 +267,7 @@ def test_closing_the_host_s_window_asks_first_then_tells_every_guest_and_keeps_t
     form = again.stack.top
     kept = kept_seats(tmp_path / "host" / "data" / "online" / "seats.json")
     assert kept[0].table == code and kept[0].hosted and kept[0].port == port
+    press_button(again, "mode:kept")
     press_button(again, "kept:0")
     wait_until(again, lambda: driven_by(again.stack.top, NetDriver), 10)
     guest.wait_for("joined", timeout=20)  # the guest's client rejoined with its token

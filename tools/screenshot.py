@@ -1,7 +1,7 @@
 """Render a gallery of telling moments of the table, and every screen around it, to PNG.
 
     python -m tools.screenshot --out docs/screenshots [--size 1280x720] [--lang en]
-                               [--only table|menus|sheets|replay|lesson|live]
+                               [--only table|menus|sheets|replay|lesson|live|online]
 
 Each moment is reached deterministically: a stacked deck (``Game(deck=...)``)
 and scripted decisions, bots driven by the script rather than by themselves.
@@ -460,7 +460,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lang", default="en", choices=("en", "fr", "de"))
     parser.add_argument(
         "--only",
-        choices=("table", "menus", "sheets", "replay", "lesson", "live"),
+        choices=("table", "menus", "sheets", "replay", "lesson", "live", "online"),
         help="one of the galleries",
     )
     args = parser.parse_args(argv)
@@ -478,6 +478,10 @@ def main(argv: list[str] | None = None) -> int:
         lesson(Path(args.out), parse_size(args.size), args.lang)
     if args.only in (None, "live"):
         live_table(Path(args.out), parse_size(args.size), args.lang)
+    if args.only in (None, "online"):
+        from tools.screenshot_online import online
+
+        online(Path(args.out), shot, parse_size(args.size), args.lang)
     return 0
 
 

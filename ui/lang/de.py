@@ -254,6 +254,7 @@ STRINGS = {
     "setup.level.expert": "Experte",
     "setup.level.baseline": "Basis",
     "setup.level.plugin": "Plug-in",
+    "online.reconnected": "Wieder verbunden: du sitzt wieder auf deinem Platz",
     "online.caption": "Am Tisch {code} — Runde {round}",
     "online.menu": "Online spielen",
     "online.title": "Online spielen",
@@ -274,7 +275,11 @@ STRINGS = {
     "online.go.host": "Tisch eröffnen",
     "online.go.join": "Beitreten",
     "online.go.watch": "Zuschauen",
-    "online.kept": "Deine Tische",
+    "online.mode.kept": "Deine Tische",
+    "online.help.kept": (
+        "Zurück an einen Tisch, an dem dein Platz wartet; ein Tisch, den du eröffnet hast, "
+        "öffnet wieder, und alle sitzen wieder auf ihren Plätzen."
+    ),
     "online.rejoin": "Zurück an {code} ({name})",
     "online.open_again": "{code} wieder eröffnen",
     "online.help.host": (

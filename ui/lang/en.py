@@ -248,6 +248,7 @@ STRINGS = {
     "setup.level.expert": "expert",
     "setup.level.baseline": "baseline",
     "setup.level.plugin": "plug-in",
+    "online.reconnected": "Connected again: you are back at your seat",
     "online.caption": "At table {code} — round {round}",
     "online.menu": "Play online",
     "online.title": "Play online",
@@ -268,7 +269,11 @@ STRINGS = {
     "online.go.host": "Open the table",
     "online.go.join": "Join",
     "online.go.watch": "Watch",
-    "online.kept": "Your tables",
+    "online.mode.kept": "Your tables",
+    "online.help.kept": (
+        "Rejoin a table where you left your seat; a table you hosted opens again, and everyone "
+        "sits down again."
+    ),
     "online.rejoin": "Rejoin {code} as {name}",
     "online.open_again": "Open {code} again",
     "online.help.host": (

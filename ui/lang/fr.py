@@ -259,6 +259,7 @@ STRINGS = {
     "setup.level.expert": "expert",
     "setup.level.baseline": "de base",
     "setup.level.plugin": "extension",
+    "online.reconnected": "Connexion rétablie\u00a0: vous êtes de retour à votre place",
     "online.caption": "À la table {code} — manche {round}",
     "online.menu": "Jouer en ligne",
     "online.title": "Jouer en ligne",
@@ -279,7 +280,11 @@ STRINGS = {
     "online.go.host": "Ouvrir la table",
     "online.go.join": "Rejoindre",
     "online.go.watch": "Regarder",
-    "online.kept": "Vos tables",
+    "online.mode.kept": "Vos tables",
+    "online.help.kept": (
+        "Revenez à une table où vous avez laissé votre place\u00a0; une table que vous avez "
+        "ouverte se rouvre, et tout le monde reprend sa place."
+    ),
     "online.rejoin": "Revenir à {code} ({name})",
     "online.open_again": "Rouvrir {code}",
     "online.help.host": (

@@ -24,11 +24,11 @@ from ui.online.session import OnlineSession, SeatKey, kept_seats, local_addresse
 from ui.screens.forms import FormScene
 from ui.theme import window_scale
 
-MODES = ("host", "join", "watch")
+MODES = ("host", "join", "watch")  # and "kept": the tables this window sat at
 LEVELS = ("easy", "normal", "expert")
 COUNTS = {"away": (0, 17), "here": (0, 5), "bots": (0, 17)}  # fewest, most
 MOST_SEATS = 18
-SHOWN_SEATS = 4  # kept seats offered for Rejoin
+SHOWN_SEATS = 6  # kept seats offered for Rejoin (the newest)
 LABEL = 0.46  # of the panel's width: the labels left of the fields
 
 
@@ -69,12 +69,15 @@ class OnlineScene(FormScene):
 
     def build(self, u: float) -> None:
         self.kept = kept_seats(seats_file(self.app))[:SHOWN_SEATS]
+        if self.mode == "kept" and not self.kept:
+            self.mode = "host"
         panel, bh, gap = self.rows()
         pad = round(24 * u)
         inner = panel.inflate(-2 * pad, 0)
+        modes = MODES + ("kept",) if self.kept else MODES
         self.choice(
             "mode",
-            [(m, t(f"online.mode.{m}")) for m in MODES],
+            [(m, t(f"online.mode.{m}")) for m in modes],
             self.mode,
             pygame.Rect(inner.x, panel.y + pad, inner.w, bh),
             gap,
@@ -107,30 +110,33 @@ class OnlineScene(FormScene):
                     gap,
                 )
             y += bh + gap
-        y += gap
-        for i, key in enumerate(self.kept):
-            words = "online.open_again" if key.hosted else "online.rejoin"
-            text = t(words, code=key.table, name=key.name)
-            self.button(f"kept:{i}", (x, y, w, bh), text, "#menu_button")
-            y += bh + gap // 2
+        if self.mode == "kept":  # a button a table, the newest first
+            for i, key in enumerate(self.kept):
+                words = "online.open_again" if key.hosted else "online.rejoin"
+                text = t(words, code=key.table, name=key.name)
+                self.button(f"kept:{i}", (inner.x, y, inner.w, bh), text, "#menu_button")
+                y += bh + gap
         w_, h_ = self.app.size
         bw = round(220 * u)
         by = h_ - round(70 * u)
         self.button("back", (w_ // 2 - bw - round(10 * u), by, bw, bh + 10), t("settings.back"))
-        self.button(
-            "go",
-            (w_ // 2 + round(10 * u), by, bw, bh + 10),
-            t(f"online.go.{self.mode}"),
-            "#primary_button",
-        )
         self.widgets["back"].change_object_id("#menu_button")
+        if self.mode != "kept":
+            self.button(
+                "go",
+                (w_ // 2 + round(10 * u), by, bw, bh + 10),
+                t(f"online.go.{self.mode}"),
+                "#primary_button",
+            )
 
     def form_rows(self) -> tuple[str, ...]:
         if self.mode == "host":
             return ("name", "away", "here", "bots", "level", "target", "public")
         if self.mode == "join":
             return ("address", "code", "name")
-        return ("address", "code")
+        if self.mode == "watch":
+            return ("address", "code")
+        return ()
 
     # ------------------------------------------------------------ input
     def on_button(self, name: str) -> None:
@@ -195,6 +201,8 @@ class OnlineScene(FormScene):
         return None
 
     def go(self) -> None:
+        if self.mode == "kept":
+            return  # each table has its own button
         self.problem = self.check()
         if self.problem is not None:
             self.app.invalidate()
@@ -264,8 +272,6 @@ class OnlineScene(FormScene):
         for row in self.form_rows():
             self.text(img, t(f"online.field.{row}"), size, CREAM, midleft=(inner.x, y + bh // 2))
             y += bh + gap
-        if self.kept:
-            self.text(img, t("online.kept"), size, GOLD, midleft=(inner.x, y + gap + bh // 2))
 
     def draw_front(self, surface, u: float) -> None:
         panel, bh, gap = self.rows()
@@ -284,14 +290,11 @@ class OnlineScene(FormScene):
             y += bh + gap
         w, h = self.app.size
         line = self.problem or t(f"online.help.{self.mode}")
-        self.text(
-            surface,
-            line,
-            round(15 * u),
-            RED if self.problem else MUTED,
-            max_width=w - round(40 * u),
-            midbottom=(w // 2, h - round(80 * u)),
+        width = panel.w - 2 * pad
+        text = self.app.assets.wrapped(
+            line, round(15 * u), RED if self.problem else MUTED, width, max_lines=2, shadow=True
         )
+        surface.blit(text, text.get_rect(midbottom=(panel.centerx, panel.bottom - gap)))
 
 
 class LobbyScene(FormScene):

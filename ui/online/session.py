@@ -146,15 +146,16 @@ class OnlineSession:
         public: bool,
         port: int = DEFAULT_PORT,
         bot_delay: float = 1.0,
+        wait: float = 60.0,
     ) -> OnlineSession:
         """Start a server in this program (on ``port`` if free, else any), its tables kept
-        in ``folder``, its bots taking ``bot_delay`` seconds a decision; OSError if it
-        cannot listen at all."""
+        in ``folder``, its bots taking ``bot_delay`` seconds a decision, a dropped player's
+        seat waiting ``wait`` seconds; OSError if it cannot listen at all."""
         where = "0.0.0.0" if public else "127.0.0.1"
         try:
-            hosted = start_in_thread(where, port, folder, bot_delay=bot_delay)
+            hosted = start_in_thread(where, port, folder, wait=wait, bot_delay=bot_delay)
         except OSError:  # the port is taken: any free one
-            hosted = start_in_thread(where, 0, folder, bot_delay=bot_delay)
+            hosted = start_in_thread(where, 0, folder, wait=wait, bot_delay=bot_delay)
         return cls(f"ws://127.0.0.1:{hosted.port}", seats_file, hosted)
 
     @property

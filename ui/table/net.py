@@ -79,6 +79,7 @@ class NetDriver:
         assert session.state is not None and session.started
         self.version = session.state["version"]
         self.received = time.monotonic()  # when the state shown arrived (the countdowns)
+        self._told = "open"  # the connection's state last told in a notice
         game = mirror(session.state)
         self.play = PlayDriver(app, None, 0, demo=True, game=game, resumed=True, autoplay=False)
         self.play.undoable = False  # a decision sent is the server's
@@ -127,6 +128,7 @@ class NetDriver:
     def _follow(self) -> None:
         """The newest state into the mirror, its events to the presenter."""
         self.session.poll()
+        self._tell_connection()
         error = self.session.error
         if error is not None and self.play.hold:
             self.play.hold = False  # refused: decide again
@@ -147,6 +149,21 @@ class NetDriver:
             return
         if events:
             self.play.presenter.feed(events)
+
+    def _tell_connection(self) -> None:
+        """A change of this screen's connection, at the top of the window too (the round's
+        summary may cover the table's note)."""
+        s = self.session
+        now = "ended" if s.ended else s.status
+        if now == self._told:
+            return
+        if now == "ended":
+            self.app.notify(t("online.host_closed"), error=True)
+        elif now == "lost":
+            self.app.notify(t("online.reconnecting"), error=True)
+        elif now == "open" and self._told in ("lost", "ended"):
+            self.app.notify(t("online.reconnected"))
+        self._told = now
 
     def _rebuild(self, state: dict[str, Any]) -> None:
         game = mirror(state)
