@@ -349,3 +349,25 @@ def test_an_unreachable_server_is_said_and_leave_goes_back(tmp_path):
     assert lobby.status_line().startswith("Cannot reach ws://127.0.0.1:9, trying again")
     press_button(app, "leave")
     assert isinstance(app.stack.top, OnlineScene)
+
+
+def test_a_guest_s_own_lost_connection_is_said_and_replaced_when_it_comes_back(tmp_path):
+    hosted, host = headless_host(tmp_path, ["me", "open"])
+    app, lobby = guest_app(tmp_path, hosted.address, host.table)
+    wait_until(app, lambda: lobby.session.my_seats(), 10)
+    host.start()
+    wait_until(app, lambda: driven_by(app.stack.top, NetDriver), 10)
+    driver = app.stack.top.driver
+    port = hosted.port
+    hosted.stop()  # the server's computer goes away
+    wait_until(
+        app, lambda: driver.note() == "Connection lost: trying again… your seat waits for you"
+    )
+    assert app.notices.texts[-1] == driver.note()  # at the top of the window too
+    hosted = start_in_thread(port=port, folder=tmp_path / "server", bot_delay=0.0)
+    wait_until(app, lambda: driver.session.status == "open", 20)
+    wait_until(app, lambda: driver.note() is None, 10)
+    assert "Connected again: you are back at your seat" in app.notices.texts
+    assert "Connection lost: trying again… your seat waits for you" not in app.notices.texts
+    host.close()
+    hosted.stop()

@@ -28,6 +28,10 @@ class Notices:
         self.items.append([text, SECONDS, error, owner])
         del self.items[:-MAX_SHOWN]
 
+    def withdraw(self, texts: set[str]) -> None:
+        """Take back the notices saying any of ``texts`` (what a later one replaces)."""
+        self.items = [i for i in self.items if i[0] not in texts]
+
     def keep_for(self, top: object) -> None:
         """Drop the notices of a screen that was left ("Could not open…" stays behind
         when a good file is opened next)."""

@@ -6,7 +6,8 @@ only from the display model and the driver's :class:`Prompt`. A driver owns the 
 decides what happens: who may act, what a key, a click or a control does, what time
 does. The drivers: :mod:`ui.table.play` (people and bots at this screen),
 :mod:`ui.table.replay` (a game file played back), :mod:`ui.table.tutorial` (the lesson),
-:mod:`ui.table.live` (a game played with real cards).
+:mod:`ui.table.live` (a game played with real cards), :mod:`ui.table.net` (a game a server
+plays, across screens).
 A new kind of play is one new driver module and one route (:mod:`ui.routes`).
 """
 

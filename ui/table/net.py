@@ -157,6 +157,8 @@ class NetDriver:
         now = "ended" if s.ended else s.status
         if now == self._told:
             return
+        said = ("online.host_closed", "online.reconnecting", "online.reconnected")
+        self.app.notices.withdraw({t(key) for key in said})  # the connection's news, one at a time
         if now == "ended":
             self.app.notify(t("online.host_closed"), error=True)
         elif now == "lost":
