@@ -12,7 +12,7 @@ from game import gamefile, live
 from game.net.client import Client
 from game.net.protocol import HOST_CLOSED
 from game.net.server import start_in_thread
-from tests.net_player import play
+from tests.net_player import decision, play
 from ui.driver import (
     button_center,
     clear_entry,
@@ -308,16 +308,21 @@ def test_a_double_tap_sends_one_decision(tmp_path):
     host.start()
     wait_until(app, lambda: driven_by(app.stack.top, NetDriver), 10)
     table = app.stack.top
-    if table.game.pending.seat == 0:
-        deadline = time.monotonic() + 10
-        while (host.state or {}).get("version") != table.driver.version:
-            assert time.monotonic() < deadline
-            time.sleep(0.01)
-        host.act("stay")
+    deadline = time.monotonic() + 20
+    while table.game.pending.seat == 0:  # the host's turn first: it plays its seat
+        assert time.monotonic() < deadline
+        if (host.state or {}).get("version") == table.driver.version:
+            todo = decision(host.state, 0)
+            if todo is not None:
+                host.act(*todo)
+        pump(app, 2)
+        time.sleep(0.01)
     wait_until(app, lambda: table.driver.play.ready_turn() is not None, 10)
     before = len(table.game.actions)
-    press(app, pygame.K_h, frames=0)
-    press(app, pygame.K_h, frames=1)  # the second tap lands before the server's answer
+    d = table.driver.play.ready_turn()
+    key = pygame.K_h if d.kind == "hit_or_stay" else pygame.K_1  # a Freeze dealt: a target
+    press(app, key, frames=0)
+    press(app, key, frames=1)  # the second tap lands before the server's answer
     wait_until(app, lambda: len(table.game.actions) > before, 10)
     pump(app, 10)
     mine = [a for a in table.game.actions[before:] if a.seat == 1]

@@ -28,6 +28,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
         "make_expert_tables",
         "screenshot",
         "screenshot_sheet",
+        "screenshot_online",
     ),
     "benchmarks (they print the figures the docs state)": (
         "bench_bots",
