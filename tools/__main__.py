@@ -38,6 +38,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
         "bench_analysis",
         "bench_advise",
         "bench_net",
+        "bench_net_window",
         "bench_plugins",
     ),
     "research (how good is a decision, a change, the optimum)": (
