@@ -3,12 +3,16 @@ menu, a friend's client joins over loopback, the game is played to its end on bo
 screens; a spectator; a dropped friend's seat; the host closing the table. Every server
 here listens on 127.0.0.1."""
 
+import json
+import random
+import socket
 import threading
 import time
 
 import pygame
 
 from game import gamefile, live
+from game.net import discovery
 from game.net.client import Client
 from game.net.protocol import HOST_CLOSED
 from game.net.server import start_in_thread
@@ -25,6 +29,7 @@ from ui.driver import (
     type_text,
     wait_until,
 )
+from ui.online import screens
 from ui.online.screens import LobbyScene, OnlineScene
 from ui.online.session import kept_seats, server_url
 from ui.table.net import NetDriver
@@ -376,3 +381,79 @@ def test_a_guest_s_own_lost_connection_is_said_and_replaced_when_it_comes_back(t
     assert "Connection lost: trying again… your seat waits for you" not in app.notices.texts
     host.close()
     hosted.stop()
+
+
+def free_udp_port():
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_the_join_tab_lists_tables_heard_on_the_network_and_a_click_fills_the_form(
+    tmp_path, monkeypatch
+):
+    hosted, host = headless_host(tmp_path, ["me", "open", "open"])
+    port = free_udp_port()
+    monkeypatch.setattr(screens, "LISTEN", ("127.0.0.1", port))
+    monkeypatch.setattr(discovery, "EVERY", 0.1)
+    found = discovery.Found(host.table, hosted.port, "Hugo", 2)
+    beacon = discovery.Beacon(lambda: found, (("127.0.0.1", port),))
+    app = online_app(tmp_path, name="guest")
+    press(app, pygame.K_o)
+    form = app.stack.top
+    press_button(app, "mode:join")
+    wait_until(app, lambda: "found:0" in form.widgets, 10)
+    assert form.widgets["found:0"].text == f"Hugo's table {host.table}, 2 seats open · 127.0.0.1"
+    press_button(app, "found:0")
+    assert form.values["address"] == f"127.0.0.1:{hosted.port}"
+    assert form.values["code"] == host.table
+    press_button(app, "go")
+    lobby = app.stack.top
+    wait_until(app, lambda: lobby.session.my_seats(), 10)
+    beacon.stop()
+    host.close()
+    hosted.stop()
+
+
+def test_a_datagram_that_is_not_a_beacon_lists_nothing():
+    port = free_udp_port()
+    listener = discovery.Listener(("127.0.0.1", port))
+    rng = random.Random(7)
+    good = {"flip7-net": 1, "table": "K7QX2M", "port": 7707, "host": "Léa", "open": 2}
+    bad = [
+        b"",
+        b"\xff\xfe",
+        b"[]",
+        b"{" * 400,
+        json.dumps({**good, "table": "K7QX2O"}).encode(),  # an O is never in a code
+        json.dumps({**good, "port": 70000}).encode(),
+        json.dumps({**good, "open": True}).encode(),
+        json.dumps({**good, "host": "\u202e"}).encode(),
+        json.dumps({**good, "extra": 1}).encode(),
+        json.dumps({**good, "host": "x" * 600}).encode(),
+    ]
+    bad += [bytes(rng.randrange(256) for _ in range(rng.randrange(1, 600))) for _ in range(500)]
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as out:
+        for data in bad:
+            out.sendto(data, ("127.0.0.1", port))
+        deadline = time.monotonic() + 10
+        while not listener.tables() and time.monotonic() < deadline:
+            # a beacon comes again and again (the junk may have filled the socket's buffer)
+            out.sendto(json.dumps(good).encode(), ("127.0.0.1", port))
+            time.sleep(0.1)
+    heard = listener.tables()
+    listener.stop()
+    assert heard == [("127.0.0.1", discovery.Found("K7QX2M", 7707, "Léa", 2))]
+
+
+def test_a_host_announces_its_table_while_seats_are_open_and_stops_once_it_starts(tmp_path):
+    app = online_app(tmp_path)
+    lobby = host_table(app, away=1, bots=1)
+    session = lobby.session
+    wait_until(app, lambda: session.state is not None, 10)
+    said = session._beacon()
+    assert said == discovery.Found(session.table, session.port, "Player", 1)
+    press_button(app, "start")
+    wait_until(app, lambda: session.started, 10)
+    assert session._beacon() is None
+    app.stack.shutdown()

@@ -16,10 +16,11 @@ from pathlib import Path
 import pygame
 
 from game.limits import MAX_NAME, name_problem
+from game.net import discovery
 from game.net.protocol import HOST_CLOSED
 from ui.assets import CREAM, GOLD, MUTED, RED
 from ui.config import BOT_NAMES
-from ui.i18n import t
+from ui.i18n import t, tn
 from ui.online.session import OnlineSession, SeatKey, kept_seats, local_addresses, server_url
 from ui.screens.forms import FormScene
 from ui.theme import window_scale
@@ -30,6 +31,8 @@ COUNTS = {"away": (0, 17), "here": (0, 5), "bots": (0, 17)}  # fewest, most
 MOST_SEATS = 18
 SHOWN_SEATS = 6  # kept seats offered for Rejoin (the newest)
 LABEL = 0.46  # of the panel's width: the labels left of the fields
+LISTEN = ("", discovery.PORT)  # where the Join tab hears tables nearby (game.net.discovery)
+LOOK_EVERY = 0.5  # seconds between two looks at what was heard
 
 
 def seats_file(app) -> Path:
@@ -59,6 +62,9 @@ class OnlineScene(FormScene):
         self.public = False
         self.problem: str | None = None
         self.kept: list[SeatKey] = []
+        self.listener: discovery.Listener | None = None  # on the Join tab: tables nearby
+        self.found: list[tuple[str, discovery.Found]] = []
+        self._look = 0.0
 
     # ------------------------------------------------------------ widgets
     def rows(self) -> tuple[pygame.Rect, int, int]:
@@ -82,40 +88,28 @@ class OnlineScene(FormScene):
             pygame.Rect(inner.x, panel.y + pad, inner.w, bh),
             gap,
         )
-        label_w = round(inner.w * LABEL)
-        x = inner.x + label_w
-        w = inner.right - x
-        y = panel.y + pad + bh + 2 * gap
+        x = inner.x + round(inner.w * LABEL)
+        field = pygame.Rect(x, panel.y + pad + bh + 2 * gap, inner.right - x, bh)
         for row in self.form_rows():
-            if row in ("name", "address", "code", "target"):
-                self.entry(row, (x, y, w, bh), self.values[row], MAX_NAME if row != "code" else 8)
-            elif row in COUNTS:
-                small = bh + round(8 * u)
-                self.button(f"less:{row}", (x, y, small, bh), "−", "#tool_button")
-                self.button(f"more:{row}", (inner.right - small, y, small, bh), "+", "#tool_button")
-            elif row == "level":
-                self.choice(
-                    "level",
-                    [(v, t(f"setup.level.{v}")) for v in LEVELS],
-                    self.level,
-                    pygame.Rect(x, y, w, bh),
-                    gap,
+            self.field(row, field, gap, u)
+            field.y += bh + gap
+        if self.mode == "join":
+            self.listen()
+            room = panel.bottom - round(58 * u)  # the help's lines below
+            for i, (addr, found) in enumerate(self.found):
+                if field.bottom > room:
+                    break
+                text = tn(
+                    "online.found", found.open, count=found.open, host=found.host, code=found.table
                 )
-            elif row == "public":
-                self.choice(
-                    "public",
-                    [("no", t("online.public.no")), ("yes", t("online.public.yes"))],
-                    "yes" if self.public else "no",
-                    pygame.Rect(x, y, w, bh),
-                    gap,
-                )
-            y += bh + gap
+                self.button(f"found:{i}", field, f"{text} · {addr}", "#menu_button")
+                field.y += bh + gap // 2
         if self.mode == "kept":  # a button a table, the newest first
             for i, key in enumerate(self.kept):
                 words = "online.open_again" if key.hosted else "online.rejoin"
                 text = t(words, code=key.table, name=key.name)
-                self.button(f"kept:{i}", (inner.x, y, inner.w, bh), text, "#menu_button")
-                y += bh + gap
+                self.button(f"kept:{i}", (inner.x, field.y, inner.w, bh), text, "#menu_button")
+                field.y += bh + gap
         w_, h_ = self.app.size
         bw = round(220 * u)
         by = h_ - round(70 * u)
@@ -128,6 +122,49 @@ class OnlineScene(FormScene):
                 t(f"online.go.{self.mode}"),
                 "#primary_button",
             )
+
+    def field(self, row: str, r: pygame.Rect, gap: int, u: float) -> None:
+        """The widgets of one row of the form, in ``r`` (right of its label)."""
+        if row in ("name", "address", "code", "target"):
+            self.entry(row, r, self.values[row], MAX_NAME if row != "code" else 8)
+        elif row in COUNTS:
+            small = r.h + round(8 * u)
+            self.button(f"less:{row}", (r.x, r.y, small, r.h), "−", "#tool_button")
+            self.button(f"more:{row}", (r.right - small, r.y, small, r.h), "+", "#tool_button")
+        elif row == "level":
+            self.choice("level", [(v, t(f"setup.level.{v}")) for v in LEVELS], self.level, r, gap)
+        elif row == "public":
+            options = [("no", t("online.public.no")), ("yes", t("online.public.yes"))]
+            self.choice("public", options, "yes" if self.public else "no", r, gap)
+
+    # ------------------------------------------------------------ tables nearby
+    def listen(self) -> None:
+        if self.listener is None:
+            self.listener = discovery.Listener(LISTEN)
+
+    def stop_listening(self) -> None:
+        if self.listener is not None:
+            self.listener.stop()
+            self.listener = None
+        self.found = []
+
+    def update(self, dt: float) -> None:
+        self._look -= dt
+        if self.listener is None or self._look > 0:
+            return
+        self._look = LOOK_EVERY
+        found = self.listener.tables()
+        if found != self.found:
+            self.found = found
+            if self.app.stack.top is self:
+                self.build_ui()
+
+    def wakeup(self) -> float | None:
+        return max(0.0, self._look) if self.listener is not None else None
+
+    def exit(self) -> None:
+        super().exit()
+        self.stop_listening()
 
     def form_rows(self) -> tuple[str, ...]:
         if self.mode == "host":
@@ -144,6 +181,13 @@ class OnlineScene(FormScene):
         self.problem = None
         if what == "mode":
             self.mode = value
+            if value != "join":
+                self.stop_listening()
+            self.build_ui()
+        elif what == "found":
+            addr, found = self.found[int(value)]
+            self.values["address"] = f"{addr}:{found.port}"
+            self.values["code"] = found.table
             self.build_ui()
         elif what in ("less", "more"):
             low, high = COUNTS[value]
@@ -260,7 +304,7 @@ class OnlineScene(FormScene):
 
     # ------------------------------------------------------------ drawing
     def background_key(self) -> object:
-        return self.mode
+        return self.mode, bool(self.found)
 
     def render_body(self, img, u: float) -> None:
         panel, bh, gap = self.rows()
@@ -272,6 +316,9 @@ class OnlineScene(FormScene):
         for row in self.form_rows():
             self.text(img, t(f"online.field.{row}"), size, CREAM, midleft=(inner.x, y + bh // 2))
             y += bh + gap
+        if self.mode == "join":  # the tables heard nearby, beside their buttons
+            words = "online.nearby" if self.found else "online.nearby_none"
+            self.text(img, t(words), size, GOLD, midleft=(inner.x, y + bh // 2))
 
     def draw_front(self, surface, u: float) -> None:
         panel, bh, gap = self.rows()

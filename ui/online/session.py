@@ -24,11 +24,14 @@ from pathlib import Path
 from typing import Any
 
 from game.atomic import write_atomic
+from game.net import discovery
 from game.net.client import Client
 from game.net.protocol import HOST_CLOSED
 from game.net.server import HostedServer, start_in_thread
 
 DEFAULT_PORT = 7707  # the port a host listens on when it is free (docs/network.md)
+#: where a table open to other computers is announced (game.net.discovery)
+BEACON_TO: tuple[tuple[str, int], ...] = (("<broadcast>", discovery.PORT),)
 #: the seats kept for Rejoin, at most (the oldest go first)
 KEPT_SEATS = 20
 
@@ -136,6 +139,7 @@ class OnlineSession:
         self.ended = False  # the host closed the table
         self._intros: dict[int, Callable[[Client], object]] = {}
         self._also_here: list[str] = []
+        self.beacon = discovery.Beacon(self._beacon, BEACON_TO) if self.public else None
 
     # ----------------------------------------------------------------- starting
     @classmethod
@@ -298,9 +302,23 @@ class OnlineSession:
         self.error = None
         return client.act(do, target, self.state["version"])
 
+    def _beacon(self) -> discovery.Found | None:
+        """What the local network hears of this table while people may still join."""
+        state = self.state
+        if state is None or self.started or self.table is None or self.port is None:
+            return None
+        seats = state.get("seats") or []
+        free = sum(1 for seat in seats if seat.get("kind") == "open")
+        if not free:
+            return None
+        return discovery.Found(self.table, self.port, self.names.get(0, "?"), free)
+
     def close(self) -> None:
         """Leave the table (the seats stay ours: Rejoin); a hosted server stops, telling
         everyone the host closed the table, its tables kept."""
+        if self.beacon is not None:
+            self.beacon.stop()
+            self.beacon = None
         for client in self.clients:
             client.close()
         if self.hosted is not None:
