@@ -10,6 +10,7 @@ import threading
 import time
 
 import pygame
+import pytest
 
 from game import gamefile, live
 from game.net import discovery
@@ -33,6 +34,9 @@ from ui.online import screens
 from ui.online.screens import LobbyScene, OnlineScene
 from ui.online.session import kept_seats, server_url
 from ui.table.net import NetDriver
+
+#: whole games, or a connection lost and found again, in real time
+SLOW = pytest.mark.slow
 
 
 def online_app(tmp_path, name="host", **config):
@@ -104,6 +108,7 @@ def play_to_the_end(app, table, seconds=90):
             time.sleep(0.003)
 
 
+@SLOW
 def test_a_hosted_game_is_played_to_its_end_on_the_host_s_screen_and_a_friend_s(tmp_path):
     app = online_app(tmp_path)
     lobby = host_table(app, away=1, bots=1)
@@ -161,6 +166,7 @@ def only_my_seat_is_ever_prompted(app, table, mine):
     assert d is None or d.seat in mine, (d, mine)
 
 
+@SLOW
 def test_a_guest_joins_from_the_form_and_only_their_own_seat_is_prompted_on_their_screen(
     tmp_path,
 ):
@@ -189,6 +195,7 @@ def test_a_guest_joins_from_the_form_and_only_their_own_seat_is_prompted_on_thei
     hosted.stop()
 
 
+@SLOW
 def test_a_spectator_sees_every_card_and_is_never_asked_to_decide(tmp_path):
     hosted, host = headless_host(tmp_path, ["me", {"bot": "normal", "name": "Ada"}])
     host.start()
@@ -219,6 +226,7 @@ def test_a_spectator_sees_every_card_and_is_never_asked_to_decide(tmp_path):
     hosted.stop()
 
 
+@SLOW
 def test_a_guest_who_drops_keeps_the_seat_then_a_bot_plays_it_until_they_rejoin(tmp_path):
     hosted, host = headless_host(tmp_path, ["me", "open", "open"], wait=1.5)
     app, lobby = guest_app(tmp_path, hosted.address, host.table)
@@ -244,6 +252,7 @@ def test_a_guest_who_drops_keeps_the_seat_then_a_bot_plays_it_until_they_rejoin(
     hosted.stop()
 
 
+@SLOW
 def test_closing_the_host_s_window_asks_first_then_tells_every_guest_and_keeps_the_table(
     tmp_path,
 ):
@@ -282,6 +291,7 @@ def test_closing_the_host_s_window_asks_first_then_tells_every_guest_and_keeps_t
     again.stack.shutdown()
 
 
+@SLOW
 def test_two_people_at_the_host_s_screen_take_their_seats_in_turn(tmp_path):
     app = online_app(tmp_path)
     lobby = host_table(app, away=0, bots=1, here=1)
@@ -361,6 +371,7 @@ def test_an_unreachable_server_is_said_and_leave_goes_back(tmp_path):
     assert isinstance(app.stack.top, OnlineScene)
 
 
+@SLOW
 def test_a_guest_s_own_lost_connection_is_said_and_replaced_when_it_comes_back(tmp_path):
     hosted, host = headless_host(tmp_path, ["me", "open"])
     app, lobby = guest_app(tmp_path, hosted.address, host.table)
