@@ -126,6 +126,10 @@ def test_no_text_is_cut_anywhere(lang, size, checker, tmp_path, monkeypatch):
     sheets(tmp_path, checker, size, lang)
     replays(tmp_path, size, lang, shot=checker)
     lesson(tmp_path, size, lang, shot=checker)
+    if size == SIZES[0]:  # Play online's screens, where room is least
+        from tools.screenshot_online import online
+
+        online(tmp_path, checker, size, lang)
     shutil.rmtree(own, ignore_errors=True)
     faults = sorted(set(checker.faults))
     assert not faults, f"{len(faults)} texts cut at {size} in {lang}:\n" + "\n".join(faults)

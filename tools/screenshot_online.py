@@ -145,7 +145,9 @@ def online(out: Path, shot, size=(1280, 720), lang: str = "en") -> list[Path]:
     _settle(guest, 0.3)
     save(guest, "lost")
     hosted = start_in_thread(port=port, folder=folder, bot_delay=0.4)
-    _until(guest, lambda: guest_session.status == "open", 30)
+    before = guest_session.state["version"] if guest_session.state else 0
+    # sat down again: the server's state after the rejoin (numbered past the old ones)
+    _until(guest, lambda: (guest_session.state or {}).get("version", 0) > before, 30)
     hosted.stop(HOST_CLOSED)
     _until(guest, lambda: guest_session.ended)
     _settle(guest, 0.3)
