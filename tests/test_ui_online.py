@@ -468,3 +468,23 @@ def test_a_host_announces_its_table_while_seats_are_open_and_stops_once_it_start
     wait_until(app, lambda: session.started, 10)
     assert session._beacon() is None
     app.stack.shutdown()
+
+
+def test_the_bar_says_the_game_waits_for_a_person_whose_connection_was_lost(tmp_path):
+    hosted, host = headless_host(tmp_path, ["me", "open"])
+    app, lobby = guest_app(tmp_path, hosted.address, host.table)
+    wait_until(app, lambda: lobby.session.my_seats(), 10)
+    host.start()
+    wait_until(app, lambda: driven_by(app.stack.top, NetDriver), 10)
+    table = app.stack.top
+    while table.game.pending.seat == 1:  # the guest's own turn first: a stay (or a target)
+        wait_until(app, lambda: table.driver.play.ready_turn() is not None, 10)
+        kind = table.driver.play.ready_turn().kind
+        press(app, pygame.K_s if kind == "hit_or_stay" else pygame.K_1)
+        wait_until(app, lambda: not table.driver.play.hold, 10)
+    wait_until(app, lambda: table.game.pending.seat == 0 and table.presenter.settled, 10)
+    assert table.driver.prompt().line == "Host is thinking…"
+    host.close()
+    wait_until(app, lambda: table.driver.note() is not None, 10)
+    assert table.driver.prompt().line == "Waiting for Host, whose connection was lost…"
+    hosted.stop()

@@ -248,6 +248,7 @@ STRINGS = {
     "setup.level.expert": "expert",
     "setup.level.baseline": "baseline",
     "setup.level.plugin": "plug-in",
+    "online.waiting_away": "Waiting for {name}, whose connection was lost…",
     "online.found.one": "{host}'s table {code}, {count} seat open",
     "online.found.other": "{host}'s table {code}, {count} seats open",
     "online.nearby": "On this network",

@@ -183,7 +183,7 @@ class NetDriver:
         if error is not None and error.get("code") not in QUIET_ERRORS:
             details = (str(error.get("message", "")), *details)
         return Prompt(
-            p.line,
+            self.away_line() or p.line,
             details,
             p.seats,
             live=p.live and self.session.status == "open",
@@ -191,6 +191,18 @@ class NetDriver:
             text_span=p.text_span,
             note=note or p.note,
         )
+
+    def away_line(self) -> str | None:
+        """The bar's line while the game waits for a person whose connection was lost (no
+        one is thinking there)."""
+        d = self.game.pending
+        seats = (self.session.state or {}).get("seats") or []
+        if d is None or d.seat >= len(seats) or not self.play.presenter.settled:
+            return None
+        seat = seats[d.seat]
+        if seat.get("kind") != "human" or seat.get("connected") or seat.get("bot"):
+            return None
+        return t("online.waiting_away", name=self.play.presenter.who(d.seat))
 
     def note(self) -> str | None:
         """What the network says, over the table: the host gone, this screen's connection
