@@ -87,3 +87,13 @@ def test_a_table_size_out_of_bounds_is_refused(capsys):
     with pytest.raises(SystemExit):
         paired_expert.main(["--base", "HEAD", "--seats", "19"])
     assert "--seats must be 2 to 18" in capsys.readouterr().err
+
+
+def test_a_replay_starts_with_an_expert_that_remembers_nothing():
+    from game.bots import expert
+    from game.commands.simulate import game_seed, play_game
+
+    play_game(("expert", "baseline"), game_seed(7, 0))
+    assert expert._memory
+    paired_expert.forget(expert.choose)
+    assert not expert._memory

@@ -100,6 +100,15 @@ def _play(
     return game.winner == mine, differed
 
 
+def forget(bot: Bot) -> None:
+    """Empty what an expert remembers of the games it watched (its ``_memory``): a game
+    replayed from the start is then read afresh, also when it differed in its first round
+    (the expert starts anew only when the round number goes back)."""
+    memory = getattr(bot, "__globals__", {}).get("_memory")
+    if isinstance(memory, dict):
+        memory.clear()
+
+
 @cache
 def opponent(spec: str) -> Bot:
     """A level, or a plug-in loaded in this process (:func:`tools.bench_bots.load_bot`)."""
@@ -113,6 +122,8 @@ def compare(job: tuple[str, int, int, int, str, int]) -> dict[str, int]:
     out = {"games": stop - start, "current": 0, "base": 0, "differed": 0, "changed": 0}
     for k in range(start, stop):
         won, differed = _play(seed, k, current, base, against, seats)
+        if differed:
+            forget(base)  # what it saw while watching is not the game it replays
         base_won = _play(seed, k, base, None, against, seats)[0] if differed else won
         out["current"] += won
         out["base"] += base_won
