@@ -2,12 +2,18 @@
 
     python -m tools.paired_expert --base REV --seeds 13-18             # ~3 min a seed
     python -m tools.paired_expert --base HEAD~1 --seeds 1 --games 500  # a rough look
+    python -m tools.paired_expert --base REV --against examples/opponents/counter.py:choose \
+        --seats 3 --games 2000 --workers 1                             # a full table
 
 ``--base REV`` is ``game/bots/expert.py`` as it was at that git revision,
 loaded beside the current one; everything else it imports is the current
 tree, so compare revisions that changed only that file. Games of ``expert``
 against ``baseline`` are seeded as in ``python -m game.simulate``: the win
 counts of the current expert are the ones ``game.simulate`` prints.
+``--against SPEC --seats N`` seats the expert against ``N - 1`` copies of another
+bot (a level or a plug-in, run in this process), the expert in seat ``-k % N`` in
+game ``k``: the lineups of ``python -m game.tournament --bots expert,C,./C,...
+--seats N`` and its win counts.
 
 Every game is played by the current expert while the base decides every one
 of those positions too; the games in which some decision differed are played
@@ -35,6 +41,7 @@ from game.bots import Bot
 from game.commands.simulate import game_seed, play_game
 from game.state import Action
 from game.view import SeatView
+from tools.bench_bots import load_bot
 
 ROOT = Path(__file__).resolve().parent.parent
 SEATS = ("expert", "baseline")
@@ -55,8 +62,26 @@ def base_expert(rev: str) -> Bot:
     return choose
 
 
-def _play(seed: int, k: int, expert: Bot, base: Bot | None = None) -> tuple[bool, bool]:
-    """Game ``k`` of ``seed`` as ``game.simulate`` plays it, with ``expert`` in seat 0:
+def lineup(k: int, against: str, seats: int) -> tuple[int, tuple[str, ...]]:
+    """The expert's seat in game ``k`` and the seats' names: heads-up against
+    ``baseline`` the expert always sits first (``game.simulate``); at a table of
+    copies its seat rotates as ``game.tournament`` rotates ``expert,C,./C,...``."""
+    if against == "baseline" and seats == 2:
+        return 0, SEATS
+    names = ["expert"] + ["./" * i + "C" for i in range(seats - 1)]
+    turn = k % seats  # game.tournament.schedule: rotation ``turn`` of the one table
+    return -turn % seats, tuple(names[(s + turn) % seats] for s in range(seats))
+
+
+def _play(
+    seed: int,
+    k: int,
+    expert: Bot,
+    base: Bot | None = None,
+    against: str = "baseline",
+    seats: int = 2,
+) -> tuple[bool, bool]:
+    """Game ``k`` of ``seed`` as ``game.simulate`` (or ``game.tournament``) plays it:
     (the expert won, ``base`` would have decided some position differently)."""
     differed = False
     own_rng = random.Random(0)  # the base draws nothing from the game's generator
@@ -68,18 +93,38 @@ def _play(seed: int, k: int, expert: Bot, base: Bot | None = None) -> tuple[bool
             differed = base(view, legal, own_rng) != action
         return action
 
-    game = play_game(SEATS, game_seed(seed, k), choosers=(watched, bots.get("baseline")))
-    return game.winner == 0, differed
+    mine, names = lineup(k, against, seats)
+    other = opponent(against)
+    choosers = [watched if s == mine else other for s in range(len(names))]
+    game = play_game(names, game_seed(seed, k), choosers=choosers)
+    return game.winner == mine, differed
 
 
-def compare(job: tuple[str, int, int, int]) -> dict[str, int]:
+def forget(bot: Bot) -> None:
+    """Empty what an expert remembers of the games it watched (its ``_memory``): a game
+    replayed from the start is then read afresh, also when it differed in its first round
+    (the expert starts anew only when the round number goes back)."""
+    memory = getattr(bot, "__globals__", {}).get("_memory")
+    if isinstance(memory, dict):
+        memory.clear()
+
+
+@cache
+def opponent(spec: str) -> Bot:
+    """A level, or a plug-in loaded in this process (:func:`tools.bench_bots.load_bot`)."""
+    return load_bot(spec)
+
+
+def compare(job: tuple[str, int, int, int, str, int]) -> dict[str, int]:
     """Games ``start`` to ``stop - 1`` of ``seed``: wins of both and the changed games."""
-    rev, seed, start, stop = job
+    rev, seed, start, stop, against, seats = job
     current, base = bots.get("expert"), base_expert(rev)
     out = {"games": stop - start, "current": 0, "base": 0, "differed": 0, "changed": 0}
     for k in range(start, stop):
-        won, differed = _play(seed, k, current, base)
-        base_won = _play(seed, k, base)[0] if differed else won
+        won, differed = _play(seed, k, current, base, against, seats)
+        if differed:
+            forget(base)  # what it saw while watching is not the game it replays
+        base_won = _play(seed, k, base, None, against, seats)[0] if differed else won
         out["current"] += won
         out["base"] += base_won
         out["differed"] += differed
@@ -108,18 +153,31 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seeds", default="1", help="a seed or a range, e.g. 13-18")
     parser.add_argument("--games", type=int, default=4000, help="games per seed")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--against", default="baseline", help="the other seats' bot")
+    parser.add_argument("--seats", type=int, default=2, help="seats at the table (2 to 18)")
     args = parser.parse_args(argv)
+    if not 2 <= args.seats <= 18:
+        parser.error("--seats must be 2 to 18")
     base_expert(args.base)  # a bad revision fails here, in one line
+    try:
+        opponent(args.against)
+    except Exception as error:  # noqa: BLE001 -- a bad spec is one line
+        raise SystemExit(f"paired_expert: {args.against!r}: {error}") from None
     chunk = max(1, -(-args.games // (4 * args.workers)))
     seeds = _seeds(args.seeds)
     jobs = [
-        (args.base, seed, start, min(args.games, start + chunk))
+        (args.base, seed, start, min(args.games, start + chunk), args.against, args.seats)
         for seed in seeds
         for start in range(0, args.games, chunk)
     ]
     with ProcessPoolExecutor(args.workers) as pool:
         parts = list(pool.map(compare, jobs))
-    print(f"expert (current) against expert at {args.base}, heads-up vs baseline, paired")
+    where = (
+        "heads-up vs baseline"
+        if (args.against, args.seats) == ("baseline", 2)
+        else f"{args.seats} seats vs {args.seats - 1} x {args.against}, seats rotating"
+    )
+    print(f"expert (current) against expert at {args.base}, {where}, paired")
     total = {key: 0 for key in parts[0]}
     for seed in seeds:
         mine = [p for p, job in zip(parts, jobs, strict=True) if job[1] == seed]
