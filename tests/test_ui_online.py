@@ -160,6 +160,16 @@ def headless_host(tmp_path, seats, wait=60.0, name="Host"):
     return hosted, client
 
 
+def guest_at_a_started_table(tmp_path):
+    """A headless host and a guest window (seat 1) at a two-seat table just started."""
+    hosted, host = headless_host(tmp_path, ["me", "open"])
+    app, lobby = guest_app(tmp_path, hosted.address, host.table)
+    wait_until(app, lambda: lobby.session.my_seats(), 10)
+    host.start()
+    wait_until(app, lambda: driven_by(app.stack.top, NetDriver), 10)
+    return hosted, host, app, app.stack.top
+
+
 def only_my_seat_is_ever_prompted(app, table, mine):
     play = table.driver.play
     d = play.human_turn()
@@ -317,12 +327,7 @@ def test_two_people_at_the_host_s_screen_take_their_seats_in_turn(tmp_path):
 
 
 def test_a_double_tap_sends_one_decision(tmp_path):
-    hosted, host = headless_host(tmp_path, ["me", "open"])
-    app, lobby = guest_app(tmp_path, hosted.address, host.table)
-    wait_until(app, lambda: lobby.session.my_seats(), 10)
-    host.start()
-    wait_until(app, lambda: driven_by(app.stack.top, NetDriver), 10)
-    table = app.stack.top
+    hosted, host, app, table = guest_at_a_started_table(tmp_path)
     deadline = time.monotonic() + 20
     while table.game.pending.seat == 0:  # the host's turn first: it plays its seat
         assert time.monotonic() < deadline
@@ -471,12 +476,7 @@ def test_a_host_announces_its_table_while_seats_are_open_and_stops_once_it_start
 
 
 def test_the_bar_says_the_game_waits_for_a_person_whose_connection_was_lost(tmp_path):
-    hosted, host = headless_host(tmp_path, ["me", "open"])
-    app, lobby = guest_app(tmp_path, hosted.address, host.table)
-    wait_until(app, lambda: lobby.session.my_seats(), 10)
-    host.start()
-    wait_until(app, lambda: driven_by(app.stack.top, NetDriver), 10)
-    table = app.stack.top
+    hosted, host, app, table = guest_at_a_started_table(tmp_path)
     while table.game.pending.seat == 1:  # the guest's own turn first: a stay (or a target)
         wait_until(app, lambda: table.driver.play.ready_turn() is not None, 10)
         kind = table.driver.play.ready_turn().kind

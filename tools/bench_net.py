@@ -119,14 +119,9 @@ def _one_game(url: str, most: int) -> list[float]:
             if state is None:
                 break
             watcher.poll()
-            waiting = state["game"]["waiting_for"]
             acted = state["version"]
             t0 = time.perf_counter()
-            if waiting["decision"] == "target":
-                ana.act("target", waiting["options"][0], state["version"])
-            else:
-                hand = state["game"]["round"]["hands"]["Ana"]
-                ana.act("hit" if sum(hand["numbers"]) < 20 else "stay", None, state["version"])
+            decide(ana, state)
             while True:
                 seen = watcher.wait_for("state", timeout=10)
                 if any(e.get("by") == "person" for e in seen["events"]):
@@ -136,6 +131,17 @@ def _one_game(url: str, most: int) -> list[float]:
         ana.close()
         watcher.close()
     return times
+
+
+def decide(client: Client, state: dict) -> None:
+    """The person's decision in ``state``: hit below 20 points, else stay; a target: the
+    first seat offered."""
+    waiting = state["game"]["waiting_for"]
+    if waiting["decision"] == "target":
+        client.act("target", waiting["options"][0], state["version"])
+    else:
+        hand = state["game"]["round"]["hands"][waiting["player"]]
+        client.act("hit" if sum(hand["numbers"]) < 20 else "stay", None, state["version"])
 
 
 def _awaiting(client: Client, after: int) -> dict | None:

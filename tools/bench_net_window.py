@@ -24,7 +24,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from game.net.client import Client  # noqa: E402
-from tools.bench_net import ServerProcess, _awaiting  # noqa: E402
+from tools.bench_net import ServerProcess, _awaiting, decide  # noqa: E402
 from ui.app import App  # noqa: E402
 from ui.config import Config  # noqa: E402
 from ui.driver import scratch_home  # noqa: E402
@@ -64,15 +64,10 @@ def _one_game(app: App, url: str, most: int) -> list[float]:
             state = _awaiting(ana, acted)
             if state is None:
                 break
-            waiting = state["game"]["waiting_for"]
             acted = state["version"]
             fed = len(driver.game.actions)
             t0 = time.perf_counter()
-            if waiting["decision"] == "target":
-                ana.act("target", waiting["options"][0], state["version"])
-            else:
-                hand = state["game"]["round"]["hands"]["Ana"]
-                ana.act("hit" if sum(hand["numbers"]) < 20 else "stay", None, state["version"])
+            decide(ana, state)
             while len(driver.game.actions) <= fed:  # the window's own loop, in real time
                 app.step()
                 if time.perf_counter() - t0 > 10:
