@@ -287,6 +287,25 @@ def test_a_server_restarted_on_its_folder_continues_its_tables_and_tokens_still_
     assert (tmp_path / "finished" / f"{code}.json").exists()
 
 
+def test_a_client_that_tries_again_at_once_hears_why_the_server_stopped(tmp_path):
+    """A closing server stops listening before it closes its connections: a client that
+    reconnects the moment it is closed finds no server, never a short-lived seat that
+    hides the reason (the host closed the table)."""
+    for _ in range(3):
+        hosted = start_in_thread(folder=tmp_path, bot_delay=0.0, wait=30)
+        ana = seated(hosted.address, "Ana", seats=["me", "open", "open"])
+        friends = [seated(hosted.address, name, ana.table) for name in ("Bob", "Cy")]
+        hosted.stop(protocol.HOST_CLOSED)
+        for client in [ana, *friends]:
+            lost = client.wait_for("connection", status="lost")
+            assert lost["reason"] == protocol.HOST_CLOSED
+            after = []
+            while (message := client.next(0.3)) is not None:
+                after.append(message)
+            client.close()
+            assert [m for m in after if m.get("status") == "open"] == []
+
+
 def test_the_server_listens_on_loopback_unless_told_otherwise(server):
     assert server.address.startswith("ws://127.0.0.1:")
     assert parse_args([]).host == "127.0.0.1"

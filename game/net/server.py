@@ -188,9 +188,9 @@ class Server:
         for _due, handle in self._timers.values():
             handle.cancel()
         if self._ws is not None:
-            closing = [c.ws.close(1001, reason) for c in self.connections]
-            await asyncio.gather(*closing, return_exceptions=True)
-            self._ws.close()
+            # stops listening first: a client that reconnects at once must not sit down
+            # on a server about to close, and miss why it closed
+            self._ws.close(code=1001, reason=reason)
             await self._ws.wait_closed()
         for table in self.tables.values():
             self._saving.discard(table.code)  # a write under way is followed by this one
