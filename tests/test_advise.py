@@ -181,6 +181,7 @@ def run(*args):
     )
 
 
+@pytest.mark.slow  # starts a process (docs/development.md, Tests)
 def test_the_command_prints_the_json_of_section_6(tmp_path):
     path = tmp_path / "game.json"
     path.write_text(json.dumps(cut(SEED004, 1), ensure_ascii=False))
@@ -206,6 +207,7 @@ def test_the_command_prints_the_json_of_section_6(tmp_path):
     assert set(out["advice"]) == {"do", "why"}
 
 
+@pytest.mark.slow  # starts a process (docs/development.md, Tests)
 def test_the_command_prints_a_readable_table(tmp_path):
     path = tmp_path / "game.json"
     path.write_text(json.dumps(cut(SEED004, 1), ensure_ascii=False))
@@ -256,6 +258,7 @@ def test_the_advice_s_reason_as_data_gives_the_sentence_the_command_prints():
         (json.dumps({**SEED004, "format": "flip7/9"}), "unknown format"),
     ],
 )
+@pytest.mark.slow  # starts a process (docs/development.md, Tests)
 def test_bad_input_exits_2_with_one_line(tmp_path, text, message):
     path = tmp_path / "bad.json"
     path.write_text(text)

@@ -59,6 +59,7 @@ def test_unknown_level_is_refused():
         get("god")
 
 
+@pytest.mark.slow  # starts a process (docs/development.md, Tests)
 def test_simulation_is_the_same_on_one_or_two_workers():
     one = simulate_games(["baseline"] * 3, 40, seed=5, workers=1)
     two = simulate_games(["baseline"] * 3, 40, seed=5, workers=2)

@@ -108,6 +108,7 @@ def test_expert_sends_flip_three_to_the_player_most_likely_to_bust():
     assert _decide("expert", game) == Action.choose(2, 1)  # twelves and elevens abound
 
 
+@pytest.mark.slow  # starts a process (docs/development.md, Tests)
 def test_expert_results_do_not_depend_on_workers():
     one = simulate_games(["expert", "normal", "easy"], 12, seed=3, workers=1)
     two = simulate_games(["expert", "normal", "easy"], 12, seed=3, workers=2)

@@ -77,6 +77,7 @@ def test_the_workers_limit_is_four_per_core():
     assert limits.max_workers() == (os.cpu_count() or 1) * 4
 
 
+@pytest.mark.slow  # starts a process (docs/development.md, Tests)
 def test_frames_have_a_limit():
     result = subprocess.run(
         [sys.executable, "main.py", "--frames", HUGE],

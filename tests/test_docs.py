@@ -94,6 +94,7 @@ def test_the_readme_names_the_headless_commands():
 
 
 @pytest.mark.parametrize("module", readme_modules())
+@pytest.mark.slow  # starts a process (docs/development.md, Tests)
 def test_every_command_of_the_readme_parses(module):
     run = subprocess.run(
         [sys.executable, "-m", module, "--help"],
@@ -106,6 +107,7 @@ def test_every_command_of_the_readme_parses(module):
     assert "usage" in run.stdout.lower() or module == "tools"
 
 
+@pytest.mark.slow  # starts a process (docs/development.md, Tests)
 def test_main_py_help_runs():
     run = subprocess.run(
         [sys.executable, "main.py", "--help"], cwd=ROOT, capture_output=True, text=True, timeout=60

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from game import bots
 from game.state import HIT_OR_STAY
 from tools import expert_regret
@@ -32,6 +34,7 @@ def test_the_position_is_a_decision_of_the_expert_and_its_own_choice():
     assert True in kinds  # hit or stay is the common decision
 
 
+@pytest.mark.slow  # starts a process (docs/development.md, Tests)
 def test_the_report_names_each_kind_and_the_recheck(capsys):
     assert expert_regret.main(["--positions", "3", "--playouts", "4", "--workers", "1"]) == 0
     out = capsys.readouterr().out
@@ -48,6 +51,7 @@ def test_a_target_study_picks_only_freeze_and_flip_three_choices():
         assert all(a.target is not None for a in actions) and decisions >= 1
 
 
+@pytest.mark.slow  # starts a process (docs/development.md, Tests)
 def test_a_late_study_picks_only_decisions_near_the_end():
     for k in range(4):
         game, _hit_or_stay, _actions, _chosen, decisions = expert_regret._position(4, k, late=150)

@@ -70,6 +70,7 @@ def test_replay_cli_prints_the_report(capsys):
     assert out == summary(load(SEED004))
 
 
+@pytest.mark.slow  # starts a process (docs/development.md, Tests)
 def test_replay_cli_as_a_process_exit_2_one_line(tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text("{not json")

@@ -78,6 +78,7 @@ def test_decks_are_bounded_before_any_card_is_built():
         ("x" * (MAX_NAME + 1), f"longer than {MAX_NAME}"),
     ],
 )
+@pytest.mark.slow  # starts a process (docs/development.md, Tests)
 def test_names_that_cannot_be_drawn_or_written_are_refused_everywhere(name, why, tmp_path):
     assert why in name_problem(name)
     with pytest.raises(GameFileError, match=why):  # game files: replay, Load, Continue
@@ -192,6 +193,7 @@ def test_players_and_actions_are_counted_before_anything_is_built():
     assert time.perf_counter() - t0 < 2
 
 
+@pytest.mark.slow  # starts a process (docs/development.md, Tests)
 def test_a_fifo_a_device_and_a_folder_are_refused_without_blocking(tmp_path):
     fifo = tmp_path / "fifo.json"
     os.mkfifo(fifo)
@@ -213,6 +215,7 @@ def test_a_file_is_read_with_a_cap_not_trusting_its_size(tmp_path, monkeypatch):
     assert gamefile.read_text(path, limit=2000) == " " * 2000
 
 
+@pytest.mark.slow  # starts a process (docs/development.md, Tests)
 def test_messages_are_one_line_with_a_short_escaped_excerpt(tmp_path):
     long_bad = "A\n" * 5_000_000  # 10 MB of newlines in a player's name
     path = tmp_path / "one\nline.json"

@@ -316,6 +316,7 @@ def test_the_window_refuses_an_observed_file_in_one_line(tmp_path):
 
 
 # game.replay ---------------------------------------------------------------------------
+@pytest.mark.slow  # starts a process (docs/development.md, Tests)
 def test_replay_prints_the_reveal_awaited_with_the_cards_that_can_come(tmp_path):
     # docs/files-and-commands.md, the game file's example, played with real cards
     data = observed_file(
@@ -351,6 +352,7 @@ def test_replay_prints_the_reveal_awaited_with_the_cards_that_can_come(tmp_path)
     }
 
 
+@pytest.mark.slow  # starts a process (docs/development.md, Tests)
 def test_replay_refuses_a_card_with_its_index_in_one_line(tmp_path):
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(observed_file(TWELVE, ["12"] * 13, ["P0 hit"])))

@@ -15,6 +15,7 @@ def _unchanged_since_head() -> bool:
     return subprocess.run(git, cwd=paired_expert.ROOT).returncode == 0
 
 
+@pytest.mark.slow  # starts a process (docs/development.md, Tests)
 def test_against_itself_no_game_differs_and_the_wins_are_the_simulators():
     if not _unchanged_since_head():
         pytest.skip("game/bots/expert.py has uncommitted changes")
@@ -45,6 +46,7 @@ def test_an_unknown_revision_is_one_line():
         paired_expert.base_expert("no-such-rev")
 
 
+@pytest.mark.slow  # starts a process (docs/development.md, Tests)
 def test_the_report_names_every_seed_and_the_total(capsys):
     if not _unchanged_since_head():
         pytest.skip("game/bots/expert.py has uncommitted changes")

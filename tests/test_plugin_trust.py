@@ -104,6 +104,7 @@ def test_continue_asks_first_and_a_no_plays_baseline_and_keeps_the_file(tmp_path
     assert before  # the file was read, and its spec kept
 
 
+@pytest.mark.slow  # starts a process (docs/development.md, Tests)
 def test_continue_with_a_yes_runs_the_plugin_in_its_own_process(tmp_path):
     spec, ran = marking_plugin(tmp_path)
     app = make_app(home=str(home_with_autosave(tmp_path, spec)), lang="en", think_time=0.0)
@@ -117,6 +118,7 @@ def test_continue_with_a_yes_runs_the_plugin_in_its_own_process(tmp_path):
     assert ran.exists() and "flip7_plugin" not in " ".join(sys.modules)  # not in this process
 
 
+@pytest.mark.slow  # starts a process (docs/development.md, Tests)
 def test_load_game_asks_too_and_trust_bot_answers_in_advance(tmp_path):
     spec, ran = marking_plugin(tmp_path)
     save = tmp_path / "friend.json"
@@ -129,6 +131,7 @@ def test_load_game_asks_too_and_trust_bot_answers_in_advance(tmp_path):
     assert not isinstance(trusting.stack.top, TrustScene)
 
 
+@pytest.mark.slow  # starts a process (docs/development.md, Tests)
 def test_the_trust_flag_is_repeatable_and_checked():
     from ui.cli import parse_args
 
@@ -240,6 +243,7 @@ def test_the_setup_checks_read_a_plugin_without_running_it(tmp_path):
     assert not ran.exists()
 
 
+@pytest.mark.slow  # starts a process (docs/development.md, Tests)
 def test_a_trusted_plugin_that_exits_at_import_never_ends_the_program(tmp_path):
     """A save whose plug-in calls sys.exit as it is imported: every Continue reaches the
     table, baseline plays the seat, and the autosave stays where it is, as it was."""

@@ -28,6 +28,7 @@ def _write(tmp_path, name: str, text: str) -> str:
     return str(path)
 
 
+@pytest.mark.slow  # starts a process (docs/development.md, Tests)
 def test_examples_load_and_play_a_whole_game():
     for spec in (CAUTIOUS, COIN):
         assert callable(load(spec))
@@ -35,6 +36,7 @@ def test_examples_load_and_play_a_whole_game():
         assert game.over and game.bots[0] == spec
 
 
+@pytest.mark.slow  # starts a process (docs/development.md, Tests)
 def test_a_module_spec_loads_like_a_file(tmp_path, monkeypatch):
     pkg = tmp_path / "mybots"
     pkg.mkdir()
@@ -97,6 +99,7 @@ def test_plugins_see_the_documented_view(tmp_path):
         ("def choose(view, legal, rng):\n    raise KeyError('x')\n", "raised KeyError"),
     ],
 )
+@pytest.mark.slow  # starts a process (docs/development.md, Tests)
 def test_a_misbehaving_plugin_stops_the_run_with_one_line(tmp_path, capsys, text, reason):
     spec = _write(tmp_path, "bad.py", text) + ":choose"
     with pytest.raises(BotError, match=reason):
@@ -117,6 +120,7 @@ def test_a_misbehaving_plugin_stops_the_run_with_one_line(tmp_path, capsys, text
         ("SYNTAX:choose", "syntax error"),
     ],
 )
+@pytest.mark.slow  # starts a process (docs/development.md, Tests)
 def test_a_spec_that_cannot_load_exits_2_with_one_line(tmp_path, capsys, spec, reason):
     if spec.startswith("SYNTAX"):
         spec = _write(tmp_path, "broken.py", "def choose(:\n") + ":choose"
@@ -128,6 +132,7 @@ def test_a_spec_that_cannot_load_exits_2_with_one_line(tmp_path, capsys, spec, r
     assert stop.value.code == 2 and err.count("\n") == 1 and spec in err and reason in err
 
 
+@pytest.mark.slow  # starts a process (docs/development.md, Tests)
 def test_simulate_echoes_specs_and_repeats_on_workers(capsys):
     assert (
         main(

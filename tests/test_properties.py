@@ -124,6 +124,7 @@ def test_clone_is_independent():
         assert game.apply(action) == other.apply(action)
 
 
+@pytest.mark.slow  # starts a process (docs/development.md, Tests)
 def test_replay_cli_agrees_with_the_engine(tmp_path):
     for seed in (1, 2, 3):
         game, _ = random_game(seed, 3 + seed, RULES[seed])

@@ -99,6 +99,7 @@ def run(*args: str) -> subprocess.CompletedProcess:
     )
 
 
+@pytest.mark.slow  # starts a process (docs/development.md, Tests)
 def test_command_line_json_and_errors(tmp_path):
     path = tmp_path / "pos.json"
     path.write_text(json.dumps(position([150, 195, 100], "stay")), encoding="utf-8")

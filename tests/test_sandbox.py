@@ -63,6 +63,7 @@ def test_the_pile_order_never_leaves_the_game():
     assert copy._game.draw_pile == sorted(game.draw_pile)  # its composition, in no real order
 
 
+@pytest.mark.slow  # starts a process (docs/development.md, Tests)
 def test_asking_does_not_wait_and_the_deadline_stops_a_sleeper():
     bot = sandbox.PluginBot(f"{ZOO / 'sleeps.py'}:choose", timeout=0.5)
     bot.wait_ready()
@@ -80,6 +81,7 @@ def test_asking_does_not_wait_and_the_deadline_stops_a_sleeper():
     assert not bot._process.is_alive()
 
 
+@pytest.mark.slow  # starts a process (docs/development.md, Tests)
 def test_the_answer_is_the_programs_own_action():
     bot = sandbox.shared(f"{ZOO / 'first.py'}:choose", 10.0)
     game = Game(["A", "B"], seed=1, record_events=False)

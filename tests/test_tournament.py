@@ -28,6 +28,7 @@ def test_wilson_interval_holds_the_rate():
     assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
 
 
+@pytest.mark.slow  # starts a process (docs/development.md, Tests)
 def test_tournament_counts_add_up_and_repeat_on_two_workers():
     bots = ["normal", "easy", "examples/bots/coin.py:choose"]
     one = tournament(bots, 30, 2, seed=3)
@@ -62,6 +63,7 @@ def test_cli_json_and_table(capsys):
         ["--bots", "easy,normal", "--games", "0"],
     ],
 )
+@pytest.mark.slow  # starts a process (docs/development.md, Tests)
 def test_cli_errors_are_one_line_exit_2(capsys, argv):
     with pytest.raises(SystemExit) as stop:
         main(argv)

@@ -281,3 +281,40 @@ def test_the_leader_line_crosses_no_seats_header_nor_the_caption(lang, size):
 
     play_watching(app, scene, watch)
     assert drawn, "no step draws its line"
+
+
+def clip_every_box(area, covered, stride, widths, height) -> pygame.Rect:
+    """The caption's place found the long way: every box of the grid clipped against every
+    rect it may cover (what ``place_box`` must find, row by row)."""
+    best = None
+    for w in widths:
+        h = height(w)
+        for y in range(area.y, max(area.y, area.bottom - h) + 1, stride):
+            for x in range(area.x, max(area.x, area.right - w) + 1, stride):
+                r = pygame.Rect(x, y, w, h)
+                cost = sum(k * r.clip(b).w * r.clip(b).h for k, b in covered)
+                near = abs(r.centerx - area.centerx) + (r.y - area.y)
+                score = cost + near / (area.w + area.h)
+                if best is None or score < best[0]:
+                    best = (score, r)
+        if best[0] < 1:
+            break
+    return best[1]
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 500)])
+def test_the_captions_place_is_the_box_covering_least_of_the_whole_grid(size):
+    from ui.table.tutorial import place_box
+
+    for seats, tall in itertools.product((2, 5, 18), (60, 260, 900)):
+        lay = L.table_layout(size, seats)
+        area = lay.table.inflate(-20, -20)
+        piles = lay.draw_pile.union(lay.discard_pile).union(lay.in_play).union(lay.caption)
+        covered = [(10, piles)] + [(1, s.box) for s in lay.seats]
+        widths = [min(area.w, round(dw * lay.unit)) for dw in (560, 480, 400, 340, 300)]
+
+        def height(w, tall=tall):
+            return tall * 560 // max(1, w)  # narrower boxes are taller, as wrapped text is
+
+        want = clip_every_box(area, covered, 16, widths, height)
+        assert place_box(area, covered, 16, widths, height) == want, (seats, tall)

@@ -204,6 +204,7 @@ def run_main(*args, timeout=60, home=None):
     )
 
 
+@pytest.mark.slow  # starts a process (docs/development.md, Tests)
 def test_the_command_line_runs_frames_and_saves_a_screenshot(tmp_path):
     shot = tmp_path / "frame.png"
     done = run_main(
@@ -240,6 +241,7 @@ def test_the_command_line_runs_frames_and_saves_a_screenshot(tmp_path):
         ["--home", "README.md"],
     ],
 )
+@pytest.mark.slow  # starts a process (docs/development.md, Tests)
 def test_bad_flags_are_one_line_and_exit_2(args):
     done = run_main(*args)
     assert done.returncode == 2

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from game import gamefile
 from ui.config import Seat
 from ui.driver import make_app, pump, settle
@@ -25,6 +27,7 @@ def _play(app, table, decisions: int) -> None:
         pump(app)
 
 
+@pytest.mark.slow  # starts a process (docs/development.md, Tests)
 def test_a_plugin_plays_at_the_table(app):
     table = app.start_game(
         [Seat("Cato", "examples/bots/cautious.py:choose"), Seat("Bo", "baseline")]
@@ -35,6 +38,7 @@ def test_a_plugin_plays_at_the_table(app):
     assert table.game.bots[0] == "examples/bots/cautious.py:choose"
 
 
+@pytest.mark.slow  # starts a process (docs/development.md, Tests)
 def test_a_misbehaving_plugin_falls_back_to_baseline_with_a_notice(app, tmp_path):
     bad = tmp_path / "bad.py"
     bad.write_text("def choose(view, legal, rng):\n    return 'cheat'\n")
@@ -51,6 +55,7 @@ def test_a_plugin_that_cannot_load_plays_baseline(app, tmp_path):
     assert any("baseline" in line for line in map(str, table.presenter.log))
 
 
+@pytest.mark.slow  # starts a process (docs/development.md, Tests)
 def test_a_game_with_a_plugin_seat_is_continued(tmp_path):
     """The autosave records the plug-in's spec; Continue sits down at it again."""
     spec = f"{EXAMPLES / 'cautious.py'}:choose"

@@ -291,6 +291,7 @@ def test_a_broken_file_is_a_notice_in_the_app(tmp_path):
     assert any("action 3" in n for n in app.notices.texts)
 
 
+@pytest.mark.slow  # starts a process (docs/development.md, Tests)
 def test_command_line_replay_and_a_broken_file(tmp_path):
     shot = tmp_path / "replay.png"
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}

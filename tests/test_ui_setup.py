@@ -2,6 +2,7 @@
 their levels, their order), the first dealer, the rule options of R9, the seed."""
 
 import pygame
+import pytest
 
 from game.rules import RuleOptions
 from ui.config import Seat
@@ -104,6 +105,7 @@ def test_the_setup_screen_builds_the_exact_game_it_shows(app):
     assert again.snapshot() == game.snapshot() and again.opening_events == game.opening_events
 
 
+@pytest.mark.slow  # starts a process (docs/development.md, Tests)
 def test_a_seat_plays_a_plug_in_bot_typed_as_a_spec(app):
     """Kind → plug-in: a field for the spec appears; "Start" waits until it loads."""
     scene = open_setup(app)

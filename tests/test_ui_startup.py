@@ -35,6 +35,7 @@ def start(tmp_path, *args, timeout=60, **extra):
     )
 
 
+@pytest.mark.slow  # starts a process (docs/development.md, Tests)
 def test_without_a_display_the_game_says_so_in_one_line_and_exits_2(tmp_path):
     done = start(tmp_path, timeout=30)
     assert done.returncode == 2
@@ -43,6 +44,7 @@ def test_without_a_display_the_game_says_so_in_one_line_and_exits_2(tmp_path):
     assert not (tmp_path / "home").exists()  # nothing started: no settings written
 
 
+@pytest.mark.slow  # starts a process (docs/development.md, Tests)
 def test_an_offscreen_run_asked_for_still_runs_without_a_display(tmp_path):
     shot = tmp_path / "shot.png"
     done = start(tmp_path, "--frames", "3", "--screenshot", str(shot), SDL_AUDIODRIVER="dummy")
@@ -84,6 +86,7 @@ def test_which_starts_are_refused_for_want_of_a_display(config, env, platform, r
     assert (display_problem(config, env, platform) == NO_DISPLAY) is refused
 
 
+@pytest.mark.slow  # starts a process (docs/development.md, Tests)
 def test_a_start_without_a_sound_device_prints_nothing(tmp_path):
     """SDL's ALSA driver on a machine without a sound card: the C library's "ALSA lib …"
     lines go nowhere (on a machine with one, the mixer starts and nothing is printed

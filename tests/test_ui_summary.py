@@ -93,3 +93,23 @@ def play_to_with_people(app, table):
         if table.driver.ready_turn() is not None:
             table.driver.act(Action.stay(0))
     raise AssertionError("no round summary")
+
+
+@pytest.mark.parametrize("kind", [RoundSummary, GameOver])
+def test_the_summaries_are_drawn_from_the_display_model_alone(kind, monkeypatch):
+    import pygame
+
+    from ui.table.table import TableScene
+
+    app = make_app(seed=5, think_time=0.0, lang="en", size=(1280, 720))
+    seats = [Seat(f"Bot{i}", "baseline") for i in range(4)]
+    table = app.start_game(seats, demo=True, rules=RuleOptions(target=60))
+    overlay = play_to(app, table, kind)
+    overlay.auto = None
+    drawn = pygame.image.tobytes(overlay.render(), "RGBA")
+
+    def no_engine(self):
+        raise AssertionError("drawing read the engine")
+
+    monkeypatch.setattr(TableScene, "game", property(no_engine))
+    assert pygame.image.tobytes(overlay.render(), "RGBA") == drawn

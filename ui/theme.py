@@ -15,6 +15,7 @@ from pathlib import Path
 import i18n  # type: ignore[import-untyped]  # python-i18n, pygame_gui's translations
 import pygame
 import pygame_gui
+from pygame_gui.core import BlockingThreadedResourceLoader, UIAppearanceTheme
 
 from ui.artcache import ASSETS, THEME_PATH
 
@@ -72,16 +73,65 @@ def font_scale(unit: float) -> float:
     return max(0.75, round(unit * 4) / 4)
 
 
+class _Manager(pygame_gui.UIManager):
+    """A UI manager over a theme already parsed, its fonts already loaded (``make_manager``)."""
+
+    def __init__(
+        self,
+        size: tuple[int, int],
+        theme: UIAppearanceTheme,
+        loader: BlockingThreadedResourceLoader,
+        lang: str,
+    ) -> None:
+        self._parsed = theme
+        super().__init__(
+            size,
+            None,
+            enable_live_theme_updates=False,
+            resource_loader=loader,
+            starting_language=lang,
+        )
+
+    def create_new_theme(self, theme_path=None) -> UIAppearanceTheme:
+        return self._parsed
+
+
+#: (font scale, language) -> the parsed theme and the loader that loaded its fonts
+_THEMES: dict[tuple[float, str], tuple[UIAppearanceTheme, BlockingThreadedResourceLoader]] = {}
+
+
+def _theme(scale: float, lang: str) -> tuple[UIAppearanceTheme, BlockingThreadedResourceLoader]:
+    """The theme at ``scale`` in ``lang``, parsed once a process (until ``pygame.quit``, which
+    frees its fonts), its locale set again (a manager's ``set_locale`` changes it)."""
+    found = _THEMES.get((scale, lang))
+    if found is None:
+        loader = BlockingThreadedResourceLoader()
+        theme = UIAppearanceTheme(loader, lang)
+        theme.load_theme(load_theme(scale))
+        loader.start()
+        loader.update()  # blocking: returns when every font is loaded
+        if not _THEMES:
+            pygame.register_quit(_THEMES.clear)  # called once, then forgotten by pygame
+        found = _THEMES[(scale, lang)] = (theme, loader)
+    theme = found[0]
+    theme.set_locale(lang)
+    theme.get_font_dictionary().set_locale(lang)
+    return found
+
+
 def make_manager(size: tuple[int, int], scale: float, lang: str = "en") -> pygame_gui.UIManager:
     """The UI manager; ``lang`` translates pygame_gui's own words (the file dialog's).
+
+    Its theme is parsed and its fonts loaded once a process for each scale and language,
+    then shared by every manager made after (a window's start, a font-scale change on
+    resize, a test's window): the theme holds data read from ``assets/theme.json``, the
+    fonts and the shapes drawn so far, nothing of one manager's widgets.
 
     Every manager adds pygame_gui's translations folder to python-i18n's one search
     path, and a text with a dot that is no translation key (most of ours) lists every
     folder of that path: kept to one entry a folder, however many managers a process
     makes (a font-scale change on resize makes one, a test process hundreds)."""
-    manager = pygame_gui.UIManager(
-        size, load_theme(scale), enable_live_theme_updates=False, starting_language=lang
-    )
+    manager = _Manager(size, *_theme(scale, lang), lang)
     i18n.load_path[:] = list(dict.fromkeys(i18n.load_path))
     return manager
 

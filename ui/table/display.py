@@ -15,7 +15,7 @@ from typing import Any
 
 from game import events as ev
 from game.cards import FLIP_THREE, FREEZE, SECOND_CHANCE, composition
-from game.state import ACTIVE, BUSTED, FROZEN, STAYED
+from game.state import ACTIVE, BUSTED, FROZEN, STAYED, RoundRecord
 from game.view import TableSnapshot
 
 
@@ -88,6 +88,9 @@ class Shown:
     winner: int | None = None
     final_hands: list[ShownHand] | None = None  # the last round's hands, shown once won
     round_totals: list[tuple[int, ...]] = field(default_factory=list)  # totals after each round
+    start_totals: tuple[int, ...] = ()  # the totals the game started from (a lesson's)
+    #: every finished round: its scores, who busted, whose Flip 7 (the game over's table)
+    rounds: list[RoundRecord] = field(default_factory=list)
     last_results: tuple[ev.HandResult, ...] = ()
     #: per seat, why the last round's hand scored what it did: ("busted", card),
     #: ("frozen", by), ("flip7",), ("stayed",) or None (a table loaded mid-game)
@@ -118,6 +121,7 @@ class Shown:
             list(snap.start_totals),
             snap.start_dealer,
             draw_count=sum(composition(game.rules.deck_count(n)).values()),
+            start_totals=tuple(snap.start_totals),
         )
 
     @classmethod
@@ -151,6 +155,8 @@ class Shown:
             list(snap.in_play),
         )
         shown.round_totals = _replay_totals(snap)
+        shown.start_totals = tuple(snap.start_totals)
+        shown.rounds = list(snap.rounds)
         shown.winner = snap.winner
         return shown
 
@@ -176,6 +182,8 @@ class Shown:
             "staged",
             "queue",
             "winner",
+            "start_totals",
+            "rounds",
         ):
             if getattr(self, name) != getattr(other, name):
                 out.append(f"{name}: shown {getattr(self, name)!r}, game {getattr(other, name)!r}")
@@ -283,6 +291,7 @@ class Shown:
         self.last_results = e.results
         self.last_reasons = tuple(_reason(hand) for hand in self.hands)
         self.round_totals.append(tuple(e.totals))
+        self.rounds.append(_record(e))
         self.flip_three = None
 
     def _on_CardsCleared(self, e: ev.CardsCleared) -> None:
@@ -345,6 +354,16 @@ def _reason(hand: ShownHand) -> tuple | None:
     if hand.status == STAYED:
         return ("stayed",)
     return None
+
+
+def _record(e: ev.RoundScored) -> RoundRecord:
+    """The round as the engine records it (``Game.rounds``), from the event that scores it."""
+    flip7 = None
+    for seat, r in enumerate(e.results):
+        if r.flip7 and not r.busted:
+            flip7 = seat
+    busted = tuple(seat for seat, r in enumerate(e.results) if r.busted)
+    return RoundRecord(e.dealer, tuple(r.score for r in e.results), busted, flip7)
 
 
 def _replay_totals(snap: TableSnapshot) -> list[tuple[int, ...]]:

@@ -44,8 +44,19 @@ class SeatState:
     key: str | None = None  # the key that chooses it
 
 
+#: the felts made so far, by everything they depend on: a window's start, a resize back and
+#: forth, a test's window find theirs made (the surface is only ever blitted, never drawn on)
+_FELTS = LRU(8)
+
+
 def make_background(size: tuple[int, int], lay: L.TableLayout) -> pygame.Surface:
-    """Felt with a soft light in the middle, a fine grain, the printed table line."""
+    """Felt with a soft light in the middle, a fine grain, the printed table line; made once
+    a process for each size and layout."""
+    key = (tuple(size), tuple(lay.table), lay.unit, tuple(lay.panel), tuple(lay.bar))
+    return _FELTS.find(key) or _FELTS.put(key, _felt(size, lay))
+
+
+def _felt(size: tuple[int, int], lay: L.TableLayout) -> pygame.Surface:
     w, h = size
     small = pygame.Surface((48, 27))
     cx, cy = lay.table.centerx / w * 48, lay.table.centery / h * 27

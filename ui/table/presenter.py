@@ -21,9 +21,10 @@ from ui.i18n import EN, Msg
 from ui.table import layout as L
 from ui.table.display import Shown
 from ui.table.sprites import CardSprite, Confetti, SeatFx, TextSprite
-from ui.table.steps_cards import FLIP, TRAVEL, CardSteps
+from ui.table.steps_cards import CardSteps, Flight, flight
 from ui.table.steps_round import RoundSteps
 from ui.table.timeline import Step, Timeline
+from ui.table.tween import Beat
 
 HOLD = 1.5  # seconds a person's own result stays on screen, at least, whatever the speed
 LOG_LINES = 400  # the table log: the whole round and more (a round rarely takes 150 lines)
@@ -150,15 +151,15 @@ class Presenter(CardSteps, RoundSteps):
             handler = STEP_BY_EVENT.get(type(event))
             if won and isinstance(event, ev.CardsCleared):
                 handler = None  # the last round's cards stay on the table, face up
-            step = handler(self, event) if handler else Step(0.0, partial(self._apply, event))
+            step = handler(self, event) if handler else Step(start=partial(self._apply, event))
             step.extra["event"] = event
             self.timeline.add(step)
             if self._human_result(event):  # a person's own result: time to read it (and why)
                 self.timeline.add(Step(HOLD, savour=True))
             if isinstance(event, ev.RoundScored):  # the last round too, before the game over
-                self.timeline.add(Step(0.0, gate="round_over"))
+                self.timeline.add(Step(gate="round_over"))
             if isinstance(event, ev.GameWon):
-                self.timeline.add(Step(0.0, gate="game_over"))
+                self.timeline.add(Step(gate="game_over"))
 
     # ------------------------------------------------------------ helpers
     def _human_result(self, event) -> bool:
@@ -183,10 +184,14 @@ class Presenter(CardSteps, RoundSteps):
     def _motion(self, seconds: float) -> float:
         return 0.0 if self.reduced else seconds
 
-    def _fly(
-        self, card: str, src, dst, face=(1.0, 1.0), duration: float = TRAVEL, keep: bool = True
-    ) -> CardSprite:
-        """A card sprite from rect/point ``src`` to rect ``dst`` (sized like ``dst``)."""
+    def _moving(self, *beats: Beat) -> tuple[Beat, ...]:
+        """``beats`` of motion, none with reduced motion (what they move is set at once)."""
+        return () if self.reduced else beats
+
+    def _fly(self, card: str, src, dst, face=(1.0, 1.0), path: Flight | None = None) -> CardSprite:
+        """A card sprite from rect/point ``src`` to rect ``dst`` (sized like ``dst``), on
+        the beats of ``path`` (a plain flight if None); the step that flies it declares them."""
+        path = path or flight()
         start = src.center if hasattr(src, "center") else src
         sprite = CardSprite(card, start, dst.size, face=face[0])
         self.sprites.append(sprite)
@@ -194,14 +199,13 @@ class Presenter(CardSteps, RoundSteps):
         if self.reduced:
             sprite.pos, sprite.face, sprite.lift = dst.center, face[1], 0.3
         else:
-            anim.animate(sprite, "decelerate", duration, pos=dst.center)
-            anim.animate(sprite, "out_back", duration * 0.6, delay=duration * 0.4, lift=0.3)
+            anim.play(sprite, path.travel, pos=dst.center)
+            anim.play(sprite, path.land, lift=0.3)
             if face[0] != face[1]:
-                anim.animate(sprite, "accel_decel", FLIP, delay=duration * 0.4, face=face[1])
-        if not keep:
-            anim.animate(
-                sprite, "linear", 0.01, delay=duration, on_finished=lambda: self._drop(sprite)
-            )
+                assert path.turn is not None, "a card that turns over flies a path that turns"
+                anim.play(sprite, path.turn, face=face[1])
+        if path.drop is not None:
+            anim.play(sprite, path.drop, on_finished=lambda: self._drop(sprite))
         return sprite
 
     def _drop(self, sprite: CardSprite | None) -> None:

@@ -12,7 +12,9 @@ if TYPE_CHECKING:
     from ui.table import layout as L
     from ui.table.display import Shown
     from ui.table.sprites import CardSprite, Confetti, SeatFx, TextSprite
+    from ui.table.steps_cards import Flight
     from ui.table.timeline import Timeline
+    from ui.table.tween import Beat
 
 
 class StepHost:
@@ -37,14 +39,14 @@ class StepHost:
         def measure(self, text: str, px: int) -> float: ...
         def _apply(self, event: Any) -> None: ...
         def _motion(self, seconds: float) -> float: ...
+        def _moving(self, *beats: Beat) -> tuple[Beat, ...]: ...
         def _fly(
             self,
             card: str,
             src: Any,
             dst: Any,
             face: tuple[float, float] = (1.0, 1.0),
-            duration: float = ...,
-            keep: bool = True,
+            path: Flight | None = None,
         ) -> CardSprite: ...
         def _drop(self, sprite: CardSprite | None) -> None: ...
         def _take_flyer(self, card: str, fallback: Any) -> Any: ...

@@ -1,6 +1,7 @@
 """The steps of the round's big moments: stays, Flip 7, reshuffles, scoring, the end.
 
-A mixin of :class:`ui.table.presenter.Presenter`, like :mod:`ui.table.steps_cards`.
+A mixin of :class:`ui.table.presenter.Presenter`, like :mod:`ui.table.steps_cards`;
+a banner's beats are :func:`banner_beats`.
 """
 
 from __future__ import annotations
@@ -11,8 +12,30 @@ from ui.i18n import Msg, t
 from ui.table import layout as L
 from ui.table.sprites import Confetti, TextSprite
 from ui.table.step_host import StepHost
-from ui.table.steps_cards import REST, TRAVEL
+from ui.table.steps_cards import REST, TRAVEL, flight
 from ui.table.timeline import Step
+from ui.table.tween import Beat
+
+#: a Flip 7's golden flash over its seat
+GLOW = Beat("decelerate", 1.2)
+#: the totals counting up to the round's, once the hands' scores are shown
+COUNT = Beat("decelerate", 0.9, delay=0.7)
+
+
+def banner_beats(seconds: float, trailing: bool = False) -> tuple[Beat, Beat]:
+    """A banner's beats: it grows in, and fades out by ``seconds``; ``trailing``: it
+    fades over what comes after its step.
+
+    >>> [b.end for b in banner_beats(1.5)]
+    [0.7, 1.5]
+    """
+    grow = Beat("out_elastic", 0.7, trailing=trailing)
+    return grow, Beat("accelerate", 0.4, delay=seconds - 0.4, trailing=trailing)
+
+
+def score_pop(seat: int) -> Beat:
+    """A hand's score bubble popping up, one seat after the other."""
+    return Beat("out_back", 0.35, delay=0.05 * seat)
 
 
 class RoundSteps(StepHost):
@@ -45,46 +68,44 @@ class RoundSteps(StepHost):
             guess = L.Rect(0, 0, round(len(text) * size * 0.75 + size), round(size * 1.7))
             guess.center = round(pos[0]), round(pos[1])  # a little wider than it is drawn
             pos = L.clear_of(guess, self.layout.caption, self.layout.table).center  # readable
-            self._banner(text, pos, 60, GOLD, 1.5)
+            self._banner(text, pos, 60, GOLD, banner)
             if not self.reduced:
                 self.confetti.append(Confetti(box.center, 90, self.layout.unit, self.rng))
                 fx = self.fx[e.seat]
                 fx.flash_color, fx.flash = GOLD, 1.0
-                self.timeline.animator.animate(fx, "decelerate", 1.2, flash=0.0)
+                self.timeline.animator.play(fx, GLOW, flash=0.0)
 
-        return Step(1.6, start, savour=True)
+        banner = banner_beats(1.5)
+        return Step(0.1, start, savour=True, beats=self._banner_beats(banner, GLOW))
 
-    def _banner(self, text: str, pos, size: int, color, seconds: float) -> None:
+    def _banner_beats(self, banner: tuple[Beat, Beat], *more: Beat) -> tuple[Beat, ...]:
+        """What a step showing ``banner`` plays: with reduced motion the banner is there at
+        once (it still fades), and ``more`` is not played."""
+        grow, fade = banner
+        return (*self._moving(grow, *more), fade)
+
+    def _banner(self, text: str, pos, size: int, color, beats: tuple[Beat, Beat]) -> None:
         sprite = TextSprite(
             text, pos, self.layout.font(size), color, scale=0.2, bg=(24, 16, 6, 235)
         )
         self.banners.append(sprite)
         anim = self.timeline.animator
+        grow, fade = beats
         if self.reduced:
             sprite.scale = 1.0
         else:
-            anim.animate(sprite, "out_elastic", 0.7, scale=1.0)
-        anim.animate(
-            sprite,
-            "accelerate",
-            0.4,
-            delay=seconds - 0.4,
-            alpha=0.0,
-            on_finished=lambda: self.banners.remove(sprite),
-        )
+            anim.play(sprite, grow, scale=1.0)
+        anim.play(sprite, fade, alpha=0.0, on_finished=lambda: self.banners.remove(sprite))
 
     def _Reshuffled(self, e: ev.Reshuffled) -> Step:
-        step = Step(self._motion(TRAVEL * 1.6) + REST, hide=frozenset({("discard",)}))
+        paths = [flight(TRAVEL + i * 0.05, keep=False) for i in range(4)]  # one after another
+        beats = tuple(b for path in paths for b in path.beats(self.reduced))
+        step = Step(REST, hide=frozenset({("discard",)}), beats=beats)
 
         def start() -> None:
-            for i in range(4):
+            for path in paths:
                 s = self._fly(
-                    "back",
-                    self.layout.discard_pile,
-                    self.layout.draw_pile,
-                    face=(0.0, 0.0),
-                    keep=False,
-                    duration=TRAVEL + i * 0.05,
+                    "back", self.layout.discard_pile, self.layout.draw_pile, (0.0, 0.0), path
                 )
                 s.card = "back"
             self.say(Msg("caption.reshuffle"))
@@ -100,10 +121,11 @@ class RoundSteps(StepHost):
             for seat, result in enumerate(e.results):
                 fx = self.fx[seat]
                 fx.total = float(old[seat])
-                anim.animate(fx, "decelerate", 0.9, delay=0.7, total=float(e.totals[seat]))
+                anim.play(fx, COUNT, total=float(e.totals[seat]))
                 self.labels.append(self._score_label(seat, result))
 
-        return Step(1.8, start)
+        pops = self._moving(*(score_pop(seat) for seat in range(len(e.results))))
+        return Step(0.2, start, beats=(COUNT, *pops))
 
     def _score_label(self, seat: int, r: ev.HandResult) -> TextSprite:
         lay = self.seat(seat)
@@ -122,7 +144,7 @@ class RoundSteps(StepHost):
         sprite = TextSprite(text, pos, size, color, bg=(10, 20, 16, 245))
         if not self.reduced:
             sprite.scale = 0.3
-            self.timeline.animator.animate(sprite, "out_back", 0.35, delay=0.05 * seat, scale=1.0)
+            self.timeline.animator.play(sprite, score_pop(seat), scale=1.0)
         return sprite
 
     def _label_spot(
@@ -180,40 +202,39 @@ class RoundSteps(StepHost):
         return used
 
     def _CardsCleared(self, e: ev.CardsCleared) -> Step:
-        step = Step(self._motion(TRAVEL + 0.1), hide=frozenset({("hands",)}))
+        path = flight(keep=False)
+        beats = path.beats(self.reduced)
+        step = Step(self._motion(0.1), hide=frozenset({("hands",)}), beats=beats)
 
         def start() -> None:
             self.labels.clear()
             for seat, hand in enumerate(self.shown.hands):
                 if hand.cards():
-                    self._fly(
-                        "back",
-                        self.line_slot(seat, 0),
-                        self.layout.discard_pile,
-                        face=(0.0, 0.0),
-                        keep=False,
-                    )
+                    pile = self.layout.discard_pile
+                    self._fly("back", self.line_slot(seat, 0), pile, (0.0, 0.0), path)
 
         step.start, step.finish = start, lambda: self._apply(e)
         return step
 
     def _DealerPassed(self, e: ev.DealerPassed) -> Step:
-        return Step(0.0, lambda: self._apply(e))
+        return Step(start=lambda: self._apply(e))
 
     def _GameWon(self, e: ev.GameWon) -> Step:
         def start() -> None:
             self._apply(e)
             self.say(Msg("caption.won", who=self.who_msg(e.winner)))
             center = self.layout.center.center
-            self._banner(t("over.title", who=self.who(e.winner)), center, 48, GOLD, 1.6)
+            self._banner(t("over.title", who=self.who(e.winner)), center, 48, GOLD, banner)
             if not self.reduced:
                 self.confetti.append(Confetti(center, 140, self.layout.unit, self.rng))
 
-        return Step(1.4, start, savour=True)
+        banner = banner_beats(1.6, trailing=True)  # it fades over the game's end
+        return Step(1.4, start, savour=True, beats=self._banner_beats(banner))
 
     def _TieContinues(self, e: ev.TieContinues) -> Step:
         def start() -> None:
             self.say(Msg("caption.tie"))
-            self._banner(t("caption.tie"), self.layout.center.center, 34, CREAM, 1.6)
+            self._banner(t("caption.tie"), self.layout.center.center, 34, CREAM, banner)
 
-        return Step(1.5, start)
+        banner = banner_beats(1.6, trailing=True)  # it fades as the next round starts
+        return Step(1.5, start, beats=self._banner_beats(banner))

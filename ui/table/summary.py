@@ -250,7 +250,7 @@ class GameOver(Overlay):
             midtop=(d.centerx, d.y + round(18 * u)),
         )
         n = len(shown.players)
-        records = self.table.game.rounds
+        records = shown.rounds
         order = sorted(range(n), key=lambda s: -shown.totals[s])
         left, right = d.x + round(24 * u), d.right - round(24 * u)
         top = d.y + round(74 * u)
@@ -285,7 +285,7 @@ class GameOver(Overlay):
         wide = min(right - left, name_w + shown_rounds * col + sum(stat_w))
         t_left = d.centerx - wide // 2
         t_right = t_left + wide
-        totals = [tuple(self.table.game.snapshot().start_totals)] + list(shown.round_totals)
+        totals = [shown.start_totals, *shown.round_totals]
         x_round = t_left + name_w
         x_stats = t_right - sum(stat_w)
         y = top
@@ -339,7 +339,7 @@ class GameOver(Overlay):
     def chart(self, img, r: pygame.Rect, u: float, winner: int) -> None:
         """Everyone's total after each round; the winner's line thicker, on top."""
         shown = self.table.shown
-        series = [self.table.game.snapshot().start_totals] + list(shown.round_totals)
+        series = [shown.start_totals, *shown.round_totals]
         rounds = len(series) - 1
         top = max(max(max(s) for s in series), shown.target, 1)
         small = max(10, round(12 * u))

@@ -1,10 +1,13 @@
 """The presenter's clock: a queue of steps, each an animation with a start and an end.
 
-A step's ``start`` moves the display model and launches tweens; its ``finish``
-lands whatever was in flight. Steps play one after another; a *gate* step
-stops the queue until :meth:`Timeline.release` (the round summary waits for
-"Next round"). When more than :data:`CATCH_UP` seconds are queued, time runs
-faster so the table never lags far behind the game.
+A step's ``start`` moves the display model and plays its tweens; its ``finish``
+lands whatever was in flight. A step declares the :class:`~ui.table.tween.Beat` of
+each tween it plays and a rest after them: its duration is computed from them, one
+clock for the step and its tweens (tests/test_ui_dispatch.py plays whole games and
+checks that every tween a step plays is one of its beats). Steps play one after
+another; a *gate* step stops the queue until :meth:`Timeline.release` (the round
+summary waits for "Next round"). When more than :data:`CATCH_UP` seconds are
+queued, time runs faster so the table never lags far behind the game.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ui.table.tween import Animator
+from ui.table.tween import Animator, Beat
 
 CATCH_UP = 2.5  # seconds of queued animation above which play speeds up
 MAX_CATCH_UP = 6.0
@@ -21,14 +24,30 @@ MAX_CATCH_UP = 6.0
 
 @dataclass
 class Step:
-    duration: float
+    """What a step shows, for as long as its beats take and then ``rest`` seconds.
+
+    >>> fly = Beat("decelerate", 0.25)
+    >>> Step(0.5, beats=(fly, Beat("out_back", 0.125, delay=0.125))).duration
+    0.75
+    >>> Step(1.4, beats=(Beat("accelerate", 0.4, delay=1.2, trailing=True),)).duration
+    1.4
+    """
+
+    rest: float = 0.0  # seconds after the last beat that is not trailing
     start: Callable[[], None] | None = None
     finish: Callable[[], None] | None = None
     gate: str | None = None
     hide: frozenset = frozenset()  # things the drawing leaves out while this step plays
     savour: bool = False  # a moment to see (a Flip 7, the winner): never faster than ×1
+    #: the timing of every tween the step plays (none with reduced motion)
+    beats: tuple[Beat, ...] = ()
     elapsed: float = 0.0
     extra: dict = field(default_factory=dict)
+
+    @property
+    def duration(self) -> float:
+        """The end of the beats the step waits for, then its rest."""
+        return max((b.end for b in self.beats if not b.trailing), default=0.0) + self.rest
 
 
 class Timeline:

@@ -250,24 +250,9 @@ class LessonDriver:
         gap = round(10 * u)
         area = lay.table.inflate(-2 * gap, -2 * gap)
         piles = lay.draw_pile.union(lay.discard_pile).union(lay.in_play).union(lay.caption)
-        seats = [seat.box for seat in lay.seats]
-        stride = max(4, round(12 * u))
-        best: tuple[float, pygame.Rect] | None = None
-        for design_w in (560, 480, 400, 340, 300):
-            w = min(area.w, round(design_w * u))
-            h = self._box_height(w)
-            for y in range(area.y, max(area.y, area.bottom - h) + 1, stride):
-                for x in range(area.x, max(area.x, area.right - w) + 1, stride):
-                    r = pygame.Rect(x, y, w, h)
-                    cost = 10 * _overlap(r, piles) + sum(_overlap(r, b) for b in seats)
-                    near = abs(r.centerx - area.centerx) + (r.y - area.y)
-                    score = cost + near / (area.w + area.h)  # nearness only breaks ties
-                    if best is None or score < best[0]:
-                        best = (score, r)
-            if best is not None and best[0] < 1:  # covers nothing: the widest such box
-                break
-        assert best is not None
-        return best[1]
+        covered = [(10, piles)] + [(1, seat.box) for seat in lay.seats]
+        widths = [min(area.w, round(design_w * u)) for design_w in (560, 480, 400, 340, 300)]
+        return place_box(area, covered, max(4, round(12 * u)), widths, self._box_height)
 
     def _box_height(self, w: int) -> int:
         """The height the caption needs at width ``w``: its title, body and hint, whole."""
@@ -363,9 +348,57 @@ class LessonDriver:
                 y += font.get_linesize()
 
 
-def _overlap(a: pygame.Rect, b: pygame.Rect) -> int:
-    c = a.clip(b)
-    return c.w * c.h
+def place_box(
+    area: pygame.Rect,
+    covered: list[tuple[int, pygame.Rect]],
+    stride: int,
+    widths: list[int],
+    height,
+) -> pygame.Rect:
+    """The box, ``widths`` wide in turn (the first that covers nothing wins) and
+    ``height(w)`` high, inside ``area`` on a grid of ``stride`` pixels, that covers the
+    least of ``covered`` (each rect's covered area times its weight); among equals the
+    one nearest ``area``'s top middle, the first in reading order at a tie.
+
+    The covered area of a box and a rect is the overlap of their columns times the
+    overlap of their rows, so a row of the grid adds up each rect's columns once
+    instead of clipping every box against every rect.
+
+    >>> area = pygame.Rect(0, 0, 100, 60)
+    >>> place_box(area, [(1, pygame.Rect(30, 0, 40, 20))], 10, [40], lambda w: 20)
+    Rect(30, 20, 40, 20)
+    >>> place_box(area, [(1, pygame.Rect(0, 0, 100, 60))], 10, [40], lambda w: 20)
+    Rect(30, 0, 40, 20)
+    """
+    reach = area.w + area.h
+    best: tuple[float, tuple[int, int, int, int]] | None = None
+    for w in widths:
+        h = height(w)
+        xs = range(area.x, max(area.x, area.right - w) + 1, stride)
+        # each rect's columns: the first and last grid column it overlaps, and by how much
+        columns = []
+        for weight, r in covered:
+            cols = [max(0, min(x + w, r.right) - max(x, r.left)) for x in xs]
+            hit = [i for i, c in enumerate(cols) if c]
+            if hit:
+                columns.append((weight, r, hit[0], hit[-1] + 1, cols))
+        for y in range(area.y, max(area.y, area.bottom - h) + 1, stride):
+            cost = [0] * len(xs)
+            for weight, r, lo, hi, cols in columns:
+                rows = min(y + h, r.bottom) - max(y, r.top)
+                if rows > 0:
+                    k = weight * rows
+                    for i in range(lo, hi):
+                        cost[i] += k * cols[i]
+            down = y - area.y
+            for i, x in enumerate(xs):
+                score = cost[i] + (abs(x + w // 2 - area.centerx) + down) / reach
+                if best is None or score < best[0]:
+                    best = (score, (x, y, w, h))
+        if best is not None and best[0] < 1:  # covers nothing: the widest such box
+            break
+    assert best is not None
+    return pygame.Rect(best[1])
 
 
 def _facing(a: pygame.Rect, b: pygame.Rect) -> tuple[int, int]:

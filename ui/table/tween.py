@@ -12,12 +12,22 @@
 Targets may be numbers or tuples of numbers (positions, colours). Every
 animation runs on the clock the caller feeds to :meth:`Animator.update`, so a
 speed factor or "finish now" applies to all of them at once.
+
+A :class:`Beat` is a tween's timing, apart from what it moves: a step of the table
+(:mod:`ui.table.timeline`) declares its beats, lasts as long as they take, and plays
+each with :meth:`Animator.play`.
+
+>>> pop = Beat("out_back", 0.25, delay=0.5)
+>>> anim = animator.play(box, pop, x=20.0)
+>>> pop.end, (anim.tween, anim.duration, anim.delay) == (out_back, 0.25, 0.5)
+(0.75, True)
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import dataclass
 
 TWEENS: dict[str, Callable[[float], float]] = {}
 
@@ -91,6 +101,22 @@ def shake(n: float) -> float:
 def pulse(n: float) -> float:
     """0 → 1 → 0."""
     return math.sin(n * math.pi)
+
+
+@dataclass(frozen=True)
+class Beat:
+    """A tween's timing on the clock of the step that plays it: ``tween`` for ``duration``
+    seconds, ``delay`` seconds after it is played. A *trailing* beat runs on past its
+    step's end (a banner fading over what comes next): the step does not wait for it."""
+
+    tween: str
+    duration: float
+    delay: float = 0.0
+    trailing: bool = False
+
+    @property
+    def end(self) -> float:
+        return self.delay + self.duration
 
 
 def _lerp(a, b, t: float):
@@ -185,6 +211,12 @@ class Animator:
         anim = Animation(obj, tween, duration, delay, on_finished, targets)
         self.animations.append(anim)
         return anim
+
+    def play(
+        self, obj: object, beat: Beat, on_finished: Callable[[], None] | None = None, **targets
+    ) -> Animation:
+        """Start the tween of ``beat``, at its timing, on ``obj``'s ``targets``."""
+        return self.animate(obj, beat.tween, beat.duration, on_finished, beat.delay, **targets)
 
     @property
     def running(self) -> bool:
