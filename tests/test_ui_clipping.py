@@ -112,7 +112,7 @@ def checker():
 def test_no_text_is_cut_anywhere(lang, size, checker, tmp_path, monkeypatch):
     import tempfile
 
-    from tools.screenshot import gallery, lesson, menus, replays
+    from tools.screenshot import gallery, lesson, live_table, menus, replays
     from tools.screenshot_sheet import sheets
 
     # the tour's own folders (tools.screenshot: fixed names under the temp folder) in
@@ -126,6 +126,7 @@ def test_no_text_is_cut_anywhere(lang, size, checker, tmp_path, monkeypatch):
     sheets(tmp_path, checker, size, lang)
     replays(tmp_path, size, lang, shot=checker)
     lesson(tmp_path, size, lang, shot=checker)
+    live_table(tmp_path, size, lang, shot=checker)  # big type too
     if size == SIZES[0]:  # Play online's screens, where room is least
         from tools.screenshot_online import online
 

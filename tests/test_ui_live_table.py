@@ -301,3 +301,20 @@ def test_continue_leaves_out_a_live_game_whose_sheet_is_gone_or_went_on_without_
     store.delete(sheet.id)
     _app3, menu = menu_of(tmp_path)
     assert menu.saved is None
+
+
+def test_a_small_window_s_bar_says_the_prompt_and_keys_in_shorter_words_whole(tmp_path):
+    sheet = ScoreSheet(["Bartholomew", "Hugo", "Maud"], first_dealer=2)
+    app, table, _sheet, _store = open_live(tmp_path, sheet)
+    typed(app, table, "7 1 2 5")  # the deal; now Bartholomew decides
+    wide = table.driver.prompt()
+    assert wide.line == "Bartholomew — the card turned over, or Enter to stay"
+    resize(app, (800, 500))
+    typed(app, table, "1")  # a 1 typed: 10, 11 or 12 may follow, said in the bar
+    small = table.driver.prompt()
+    assert small.line == "Bartholomew: a card, or Enter to stay   1…"
+    lay, font = table.layout, app.assets.font(table.layout.font(17))
+    assert font.size(small.line)[0] <= lay.prompt.w
+    # the keys: the long line first, the short one after it, for the first that fits
+    assert small.details[-1].startswith("Enter: stay") and "Backspace: undo" in small.details[-1]
+    assert len(small.details[-1]) < len(small.details[0])

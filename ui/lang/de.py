@@ -573,6 +573,9 @@ STRINGS = {
         "Second Chance · Rücktaste: zurück · B: große Schrift"
     ),
     "live.keys_stay": "Enter: aufhören",
+    "live.reveal_short": "Karte für {name}",
+    "live.hit_or_stay_short": "{name}: Karte oder Enter zum Aufhören",
+    "live.keys_short": "0–9 · 1 0/1/2 · x ×2 · + 2–10 · f t s · Rücktaste: zurück · B: groß",
     "live.keys_watch": "Das Spiel ist aus · Rücktaste: zurück · Esc: Pause",
     "live.not_a_card": "Jetzt wird keine Karte aufgedeckt: wähle, wer sie bekommt",
     "live.refused": (

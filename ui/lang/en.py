@@ -557,6 +557,9 @@ STRINGS = {
         "Second Chance · Backspace: undo · B: big type"
     ),
     "live.keys_stay": "Enter: stay",
+    "live.reveal_short": "Card for {name}",
+    "live.hit_or_stay_short": "{name}: a card, or Enter to stay",
+    "live.keys_short": "0–9 · 1 0/1/2 · x ×2 · + 2–10 · f t s · Backspace: undo · B: big type",
     "live.keys_watch": "The game is over · Backspace: undo · Esc: pause",
     "live.not_a_card": "No card is turned over now: choose who gets it",
     "live.refused": "No {card} can be turned over now: every one is on the table or discarded",

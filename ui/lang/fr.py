@@ -592,6 +592,12 @@ STRINGS = {
         "suite, Seconde Chance · Retour arrière\u00a0: annuler · B\u00a0: gros caractères"
     ),
     "live.keys_stay": "Entrée\u00a0: rester",
+    "live.reveal_short": "Carte pour {name}",
+    "live.hit_or_stay_short": "{name}\u00a0: une carte, ou Entrée pour rester",
+    "live.keys_short": (
+        "0–9 · 1 0/1/2 · x ×2 · + 2–10 · f t s · Retour arrière\u00a0: annuler · "
+        "B\u00a0: gros texte"
+    ),
     "live.keys_watch": "La partie est finie · Retour arrière\u00a0: annuler · Échap\u00a0: pause",
     "live.not_a_card": "Aucune carte n'est à retourner\u00a0: choisissez qui la reçoit",
     "live.refused": "Aucun {card} ne peut être retourné\u00a0: tous sont sur la table ou défaussés",

@@ -365,18 +365,19 @@ class LiveDriver:
             words = t("live.keys_watch") if self.game.over else t("prompt.keys_watch")
             return Prompt("", (words,), states)
         who = self.presenter.who(d.seat)
-        keys = t("live.keys")
+        keys = (t("live.keys"), t("live.keys_short"))
         if d.kind == REVEAL:
-            line = t("live.reveal", name=who)
+            lines = (t("live.reveal", name=who), t("live.reveal_short", name=who))
         elif d.kind == HIT_OR_STAY:
-            line = t("live.hit_or_stay", name=who)
-            keys = t("live.keys_stay") + "   ·   " + keys
+            lines = (t("live.hit_or_stay", name=who), t("live.hit_or_stay_short", name=who))
+            stay = t("live.keys_stay")
+            keys = (f"{stay}   ·   {keys[0]}", f"{stay}   ·   {keys[1]}")
         else:
-            line = t("prompt.target", name=who, card=card_name(d.card or ""))
-            keys = t("prompt.keys_target")
-        if self.typed:
-            line += f"   {self.typed}…"
-        detail = self.error or keys
+            lines = (t("prompt.target", name=who, card=card_name(d.card or "")),)
+            keys = (t("prompt.keys_target"),)
+        typed = f"   {self.typed}…" if self.typed else ""
+        line = self._fitting(*(f"{words}{typed}" for words in lines))
+        details = (self.error, *keys) if self.error else keys
         note = self.advice_line() if self.app.config.hints else None
         options = d.options if d.kind not in (HIT_OR_STAY, REVEAL) else ()
         states = tuple(
@@ -388,7 +389,14 @@ class LiveDriver:
             )
             for s in range(n)
         )
-        return Prompt(line, (detail, keys), states, live=True, note=note)
+        return Prompt(line, details, states, live=True, note=note)
+
+    def _fitting(self, *lines: str) -> str:
+        """The first of ``lines`` the bar's prompt shows whole (ui.table.draw_panel.draw_bar:
+        its smallest type), else the last."""
+        lay = self.table.layout
+        font = self.app.assets.font(lay.font(17))
+        return next((w for w in lines if font.size(w)[0] <= lay.prompt.w), lines[-1])
 
     def advice_line(self) -> str | None:
         """What the expert advises the player to decide and why, in the table's language
@@ -414,16 +422,17 @@ class LiveDriver:
         return full if self._caption_fits(full) else line
 
     def _caption_fits(self, text: str) -> bool:
-        """Whether the caption under the piles (ui.table.draw_table: its two lines) shows
-        ``text`` whole."""
+        """Whether the caption under the piles (ui.table.draw_table: its two lines, one in
+        big type) shows ``text`` whole."""
         lay = self.table.layout
         font, width = self.app.assets.font(lay.font(17)), lay.caption.w
         lines, line = 1, ""
+        most = 1 if self.big else 2  # big odds above the lower seats take the second line
         for word in text.split(" "):
             wider = f"{line} {word}" if line else word
             if font.size(wider)[0] <= width:
                 line = wider
-            elif font.size(word)[0] > width or lines == 2:
+            elif font.size(word)[0] > width or lines == most:
                 return False
             else:
                 lines, line = lines + 1, word
@@ -475,7 +484,6 @@ class LiveDriver:
             dim = d is None or (d.kind != HIT_OR_STAY and card not in can)
             surface.blit(self._face(card, rect.size, dim), rect.topleft)
         odds = self.odds().players
-        small = lay.font(22 if self.big else 13)
         for seat, o in enumerate(odds):
             box = lay.seats[seat].box
             parts = [t("live.win", win=round(o.win * 100))]
@@ -483,7 +491,8 @@ class LiveDriver:
                 parts.insert(0, t("live.odds", bust=round(o.bust * 100), gain=signed(o.gain)))
             text = "  ·  ".join(parts)
             color = GOLD if d is not None and d.seat == seat else CREAM
-            s = assets.text(text, small, color if o.bust is not None else MUTED, max_width=box.w)
+            size = self._odds_size(text, box.w)
+            s = assets.text(text, size, color if o.bust is not None else MUTED, max_width=box.w)
             if box.y - s.get_height() - 2 >= lay.table.y:  # above the seat, else below it
                 at = s.get_rect(midbottom=(box.centerx, box.y - 2))
             else:
@@ -492,6 +501,16 @@ class LiveDriver:
             back.fill(PILL)  # readable over a pile or a card
             surface.blit(back, at.inflate(10, 2))
             surface.blit(s, at)
+
+    def _odds_size(self, text: str, width: int) -> int:
+        """The type of a seat's odds: big (B) as wide as the seat lets it be, down to the
+        usual size."""
+        lay, fonts = self.table.layout, self.app.assets
+        sizes = (22, 20, 18, 16, 14) if self.big else ()
+        return next(
+            (lay.font(n) for n in sizes if fonts.font(lay.font(n)).size(text)[0] <= width),
+            lay.font(13),
+        )
 
 
 def points(n: float, digits: int = 0, key: str = "live.points") -> str:
