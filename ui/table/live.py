@@ -365,7 +365,8 @@ class LiveDriver:
             words = t("live.keys_watch") if self.game.over else t("prompt.keys_watch")
             return Prompt("", (words,), states)
         who = self.presenter.who(d.seat)
-        keys = (t("live.keys"), t("live.keys_short"))
+        keys: tuple[str, ...] = (t("live.keys"), t("live.keys_short"))
+        lines: tuple[str, ...]
         if d.kind == REVEAL:
             lines = (t("live.reveal", name=who), t("live.reveal_short", name=who))
         elif d.kind == HIT_OR_STAY:
