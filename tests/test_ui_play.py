@@ -186,3 +186,21 @@ def test_buttons_exist_only_for_a_human_hit_or_stay(app):
     before = list(table.game.actions)
     click(app, button_center(table, "stay"))  # a hidden button does nothing
     assert table.game.actions == before
+
+
+def test_the_panel_made_opaque_over_the_cloth_shows_what_its_see_through_image_does(app):
+    """The panel is put on screen as one opaque image made over the table's cloth: its
+    pixels are those of the see-through panel drawn over that cloth."""
+    table = app.start_game(HUMAN_AND_TWO_BOTS)
+    pump(app, 30)
+    lay, views, p = table.layout, app.views, table.presenter
+    cloth = views.table.background
+    through, flat = cloth.copy(), cloth.copy()
+    panel = type(views.panel)(app.assets)
+    panel.draw(through, lay, table.shown, p, p.timeline.speed)
+    panel.draw(flat, lay, table.shown, p, p.timeline.speed, cloth=cloth)
+    area = lay.panel
+    assert pygame.image.tobytes(through.subsurface(area), "RGB") == pygame.image.tobytes(
+        flat.subsurface(area), "RGB"
+    )
+    assert panel._cache.get_flags() & pygame.SRCALPHA == 0  # opaque: the fast blit

@@ -32,13 +32,20 @@ class PanelView:
         presenter,
         speed: float,
         scroll: int = 0,
+        cloth: pygame.Surface | None = None,
     ) -> None:
         """``scroll``: how many of the newest log lines are scrolled past (0: the newest
-        on top)."""
+        on top); ``cloth``: the table's background under the panel, which the panel's
+        image is made opaque over (several times faster to put on screen each frame)."""
         hidden = presenter.hidden
         key = (lay.size, shown.version, presenter.version, hidden, language(), speed, scroll)
+        key = (*key, id(cloth))
         if key != self._key or self._cache is None:
             self._cache = self._render(lay, shown, presenter, hidden, speed, scroll)
+            if cloth is not None:
+                flat = cloth.subsurface(lay.panel).copy()
+                flat.blit(self._cache, (0, 0))
+                self._cache = flat
             self._key = key
         surface.blit(self._cache, lay.panel.topleft)
 

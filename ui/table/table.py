@@ -285,7 +285,8 @@ class TableScene(Scene):
         lay, views, p, assets = self.layout, self.app.views, self.presenter, self.app.assets
         q = self.driver.prompt()
         views.table.draw(surface, lay, self.shown, p, list(q.seats), q.note)
-        views.panel.draw(surface, lay, self.shown, p, p.timeline.speed, self.log_scroll)
+        cloth = views.table.background
+        views.panel.draw(surface, lay, self.shown, p, p.timeline.speed, self.log_scroll, cloth)
         self._draw_bar(surface, q)
         for layer in (p.sprites, p.labels, p.confetti, p.banners):
             for item in layer:
