@@ -277,6 +277,33 @@ def test_hot_seat_after_a_double_click_the_next_prompt_goes_live_by_itself(open_
         time.sleep(0.05)
 
 
+def test_the_round_s_summary_comes_by_itself_after_hit_draws_ones_own_freeze(
+    open_window, tmp_path
+):
+    """Me clicks Hit, leaves the pointer on the button and touches nothing but the
+    Freeze's target: Ada has busted, so Me is the only one left to freeze (R5.1: then
+    they must target themselves), the round ends (R6.1), and its summary comes over the
+    table with no mouse move."""
+    deck = ["5", "6", "7", "6", "freeze"]  # Me 5, Ada 6; Me 7, Ada busts; Me: the Freeze
+    home = stacked_home(tmp_path, ["Me", {"name": "Ada", "bot": "normal"}], deck, dealer=1)
+    window = open_window("--continue", home=home)
+    lay = L.table_layout(window.size, 2)
+    box = prompt_box(window, 2)
+    shade_box = (lay.panel.right - 10, lay.panel.centery, lay.panel.right - 4, lay.panel.bottom)
+    lit = brightness(window.wait_still(), shade_box)
+    assert live(window, box, 0)
+    window.move_mouse(*lay.hit_button.center)
+    window.click()  # the 7
+    assert hands_off(window, box, shade_box, lit, 0) == "prompt", window.autosave()
+    assert window.autosave()["actions"][-1] == {"player": "Ada", "do": "hit"}
+    window.click()  # the Freeze: hers to give, to herself alone
+    outcome = hands_off(window, box, shade_box, lit, 0)
+    if outcome == "target":
+        window.key("1")
+        outcome = hands_off(window, box, shade_box, lit, 0)
+    assert outcome == "summary", pending(window)
+
+
 def continue_button(home, size) -> tuple[int, int]:
     """Where the menu draws *Continue* for this home's autosave (the real menu, headless,
     on a copy of the home: nothing of the window's is touched)."""

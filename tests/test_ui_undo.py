@@ -135,3 +135,23 @@ def test_the_sound_key_mutes_and_unmutes_and_the_choice_is_kept(tmp_path):
     again.start_game(SOLO)
     press(again, pygame.K_v)
     assert again.sound.volume == 0.6 and not again.settings.muted
+
+
+def test_a_freeze_given_by_mistake_is_taken_back_and_given_again():
+    app = make_app(size=(1280, 720), think_time=0.55, speed=8.0, lang="en")
+    # Ana 3, Bo 5, Cy 7; then Ana hits a Freeze and must give it
+    table = app.start_game(SOLO, deck=["3", "5", "7", "freeze"], dealer=2, totals=[0, 0, 0])
+    settle(app)
+    press(app, pygame.K_h)
+    settle(app)
+    assert table.game.pending.kind == "target" and table.game.pending.seat == 0
+    file_before = gamefile.to_dict(table.game)
+    click(app, table.layout.seats[1].box.center)  # meant Cy, clicked Bo
+    assert table.game.hands[1].status == "frozen" and undo_shown(table)
+    press(app, pygame.K_u)
+    assert gamefile.to_dict(table.game) == file_before == saved(app)  # only what stands
+    assert table.game.hands[1].status == "active" and table.game.pending.kind == "target"
+    assert table.shown.differences(table.game) == []
+    settle(app)
+    click(app, table.layout.seats[2].box.center)
+    assert table.game.hands[2].status == "frozen" and table.game.hands[1].status == "active"
