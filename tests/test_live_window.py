@@ -277,9 +277,7 @@ def test_hot_seat_after_a_double_click_the_next_prompt_goes_live_by_itself(open_
         time.sleep(0.05)
 
 
-def test_the_round_s_summary_comes_by_itself_after_hit_draws_ones_own_freeze(
-    open_window, tmp_path
-):
+def test_the_round_s_summary_comes_by_itself_after_hit_draws_ones_own_freeze(open_window, tmp_path):
     """Me clicks Hit, leaves the pointer on the button and touches nothing but the
     Freeze's target: Ada has busted, so Me is the only one left to freeze (R5.1: then
     they must target themselves), the round ends (R6.1), and its summary comes over the
