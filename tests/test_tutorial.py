@@ -283,6 +283,35 @@ def test_the_leader_line_crosses_no_seats_header_nor_the_caption(lang, size):
     assert drawn, "no step draws its line"
 
 
+@pytest.mark.parametrize(
+    ("lang", "size"), [("en", (1024, 600)), ("de", (1280, 720)), ("fr", (1024, 600))]
+)
+def test_the_caption_never_covers_a_seat_s_name_or_total(lang, size):
+    """Whatever a lesson says, its caption leaves every seat's header (the line of the
+    name, the "+N" chip, the total) in sight: the gentle "one more card" included."""
+    app = make_app(size=size, lang=lang, speed=3.0)
+    scene = start(app)
+    seen: set[str] = set()
+
+    def watch(scene):
+        if scene.driver.step is None:
+            return
+        key = scene.driver.step.key
+        if key == "hit" and "insist" not in seen:
+            seen.add(key)
+            press(app, pygame.K_s)  # a stay where the lesson needs a card
+            assert scene.driver.insist
+            key = "insist"
+        seen.add(key)
+        box = scene.driver.box_rect()
+        for seat in scene.layout.seats:
+            words = seat.header.inflate(0, seat.big - seat.header.h)  # its line of type
+            assert not box.colliderect(words), (key, box, words)
+
+    play_watching(app, scene, watch)
+    assert {"hit", "insist", "freeze"} <= seen
+
+
 def clip_every_box(area, covered, stride, widths, height) -> pygame.Rect:
     """The caption's place found the long way: every box of the grid clipped against every
     rect it may cover (what ``place_box`` must find, row by row)."""

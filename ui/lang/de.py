@@ -464,9 +464,9 @@ STRINGS = {
     "neue 5 und die Second Chance kommen auf den Ablagestapel. Du behältst "
     "deine erste 5 und bleibst in der Runde, aber dein Zug ist vorbei.",
     "rules.tricky.tray.title": "Beiseitegelegte Karten",
-    "rules.tricky.tray": "Ein Freeze oder Flip Three, das während eines Flip Three aufgedeckt "
-    "wird, wird beiseitegelegt. Nach der dritten Karte verteilt das Ziel "
-    "sie der Reihe nach. Ist es raus, werden sie abgelegt.",
+    "rules.tricky.tray": "Ein Freeze oder Flip Three, aufgedeckt während eines Flip Three, wird "
+    "beiseitegelegt. Nach der dritten Karte verteilt das Ziel sie der Reihe "
+    "nach; ist es raus, werden sie abgelegt.",
     "rules.tricky.last.title": "Freeze beim letzten Spieler",
     "rules.tricky.last": "Bist du als Einziger noch in der Runde, geht ein Freeze oder Flip "
     "Three, das du aufdeckst, an dich: Ein Freeze sichert deine Punkte und "
@@ -558,11 +558,11 @@ STRINGS = {
     "tutorial.freeze": "Ein Freeze: klick auf den Platz, der aufhören muss (oder 1–3).",
     "tutorial.round_flip_three": "Nächste Runde. Zieh noch einmal.",
     "tutorial.flip_three": "Ein Flip Three: wähle, wer die nächsten drei Karten nimmt (oder 1–3).",
-    "tutorial.tray": "Ein Freeze kam während des Flip Three: er wartet in der Ablage.",
+    "tutorial.tray": "Ein Freeze kam während des Flip Three: er wartet beiseite.",
     "tutorial.flip7": "Letzte Lektion: sammle sieben verschiedene Zahlen. Zieh weiter!",
     # the guided first game: the effect queue
     "tutorial.queue": (
-        "Die aus der Ablage vergebene Karte wartet in der Warteschlange: "
+        "Die beiseitegelegte Karte, nun vergeben, wartet in der Warteschlange: "
         "sind alle beiseitegelegten Karten vergeben, wirken sie eine nach "
         "der anderen, der Reihe nach."
     ),

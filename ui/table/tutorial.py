@@ -243,15 +243,17 @@ class LessonDriver:
 
     def _place_box(self) -> pygame.Rect:
         """The widest box (up to 560 design pixels) whose text fits and that covers neither
-        the piles nor a seat — else the one covering least, the piles and the card in play
-        weighing most; among equals the one nearest the table's top middle."""
+        the piles nor a seat — else the one covering least, the piles, the card in play and
+        the seats' headers (names, totals) weighing most; among equals the one nearest the
+        table's top middle."""
         lay = self.table.layout
         u = lay.unit
         gap = round(10 * u)
         area = lay.table.inflate(-2 * gap, -2 * gap)
         piles = lay.draw_pile.union(lay.discard_pile).union(lay.in_play).union(lay.caption)
         covered = [(10, piles)] + [(1, seat.box) for seat in lay.seats]
-        widths = [min(area.w, round(design_w * u)) for design_w in (560, 480, 400, 340, 300)]
+        covered += [(30, seat.header) for seat in lay.seats]  # a name, its chip, its total
+        widths = [min(area.w, round(design_w * u)) for design_w in range(560, 299, -20)]
         return place_box(area, covered, max(4, round(12 * u)), widths, self._box_height)
 
     def _box_height(self, w: int) -> int:
