@@ -204,3 +204,23 @@ def test_the_panel_made_opaque_over_the_cloth_shows_what_its_see_through_image_d
         flat.subsurface(area), "RGB"
     )
     assert panel._cache.get_flags() & pygame.SRCALPHA == 0  # opaque: the fast blit
+
+
+def test_the_seats_standing_still_drawn_with_the_felt_are_what_a_fresh_view_draws(app):
+    """Seats that stand still are kept on one image with the felt, each drawn again only
+    when it changes: after a game of five and a game of four in the same window, mid-
+    animation, the table is exactly what a view that never drew before draws."""
+    from ui.table.draw_table import TableView
+
+    five = [*HUMAN_AND_TWO_BOTS, Seat("Di", "baseline"), Seat("Ed", "baseline")]
+    app.start_game(five)
+    pump(app, 40)
+    table = app.start_game([Seat("Ana", None), Seat("Bo", "baseline")])
+    for frames in (5, 17, 29):
+        pump(app, frames)
+        lay, p = table.layout, table.presenter
+        states = list(table.driver.prompt().seats)
+        kept, fresh = app.screen.copy(), app.screen.copy()
+        app.views.table.draw(kept, lay, table.shown, p, states)
+        TableView(app.assets).draw(fresh, lay, table.shown, p, states)
+        assert pygame.image.tobytes(kept, "RGB") == pygame.image.tobytes(fresh, "RGB")

@@ -38,8 +38,16 @@ class PanelView:
         on top); ``cloth``: the table's background under the panel, which the panel's
         image is made opaque over (several times faster to put on screen each frame)."""
         hidden = presenter.hidden
-        key = (lay.size, shown.version, presenter.version, hidden, language(), speed, scroll)
-        key = (*key, id(cloth))
+        key = (
+            lay.size,
+            shown.version,
+            presenter.version,
+            hidden,
+            language(),
+            speed,
+            scroll,
+            cloth,  # the very surface (an id may be reused)
+        )
         if key != self._key or self._cache is None:
             self._cache = self._render(lay, shown, presenter, hidden, speed, scroll)
             if cloth is not None:

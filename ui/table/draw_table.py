@@ -114,6 +114,18 @@ def _grain() -> pygame.Surface:
     return _GRAIN[0]
 
 
+@dataclass(frozen=True)
+class _SeatImage:
+    """A seat's picture this frame (``img`` see-through, ``flat`` over the cloth)."""
+
+    seat: int
+    key: tuple[object, ...]
+    img: pygame.Surface
+    flat: pygame.Surface
+    total: int
+    still: bool  # drawn with the felt (TableView._still_layer)
+
+
 class TableView:
     """Draws the felt, the piles and the seats."""
 
@@ -127,6 +139,10 @@ class TableView:
         self.pile_labels: list[pygame.Rect] = []  # where the piles' labels are drawn
         self._label_px = 14  # their size: the layout's, set as the piles are drawn
         self.stamps: dict[int, pygame.Rect] = {}  # seat -> where its status stamp was drawn
+        self._layer: pygame.Surface | None = None  # the felt with the seats standing still
+        self._layer_key: object = None
+        self._on_layer: dict[int, object] = {}  # seat -> what of it the layer shows
+        self._lay_seats: tuple[L.SeatLayout, ...] = ()
 
     def draw(
         self,
@@ -143,11 +159,44 @@ class TableView:
             self.background = make_background(lay.size, lay)
             self._bg_key = key
             self._seats.clear()
-        surface.blit(self.background, (0, 0))
         hidden = presenter.hidden
+        self._lay_seats = lay.seats
+        seats = [
+            self._seat_image(seat, seat_lay, shown, presenter, states[seat], hidden)
+            for seat, seat_lay in enumerate(lay.seats)
+        ]
+        surface.blit(self._still_layer(lay, seats), (0, 0))
         self._draw_piles(surface, lay, shown, hidden, presenter, caption or presenter.caption)
-        for seat, seat_lay in enumerate(lay.seats):
-            self._draw_seat(surface, seat, seat_lay, shown, presenter, states[seat], hidden)
+        for s in seats:
+            if not s.still:
+                self._draw_seat(surface, s, presenter.fx[s.seat], states[s.seat])
+
+    def _still_layer(self, lay: L.TableLayout, seats: list[_SeatImage]) -> pygame.Surface:
+        """The felt with every seat that stands still on it (no glow, no shake, no flash,
+        not dimmed, its total not counting): one opaque image put on screen each frame in
+        place of the felt and those seats one by one. A seat that changes is drawn again
+        on it alone (its flat picture holds the cloth under it); one that starts to move
+        gives its place back to the cloth. Nothing else is drawn where a seat is (no pile
+        lies on one)."""
+        bg = self.background
+        assert bg is not None  # made by draw() first
+        places = (bg, tuple(tuple(seat.box) for seat in lay.seats))
+        if self._layer is None or self._layer_key != places:
+            self._layer, self._layer_key = bg.copy(), places  # a new cloth, or new places
+            self._on_layer = {}
+        layer = self._layer
+        for s in seats:
+            box = lay.seats[s.seat].box
+            want = (s.key, s.total) if s.still else None
+            if self._on_layer.get(s.seat) == want:
+                continue
+            if want is None:
+                layer.blit(bg, box.topleft, area=box)
+            else:
+                layer.blit(s.flat, box.topleft)
+                self._draw_total(layer, lay.seats[s.seat], box.x, s.total)
+            self._on_layer[s.seat] = want
+        return layer
 
     # -------------------------------------------------------------- piles
     def _card(self, surface, name: str, rect: pygame.Rect, shadow: bool = True) -> None:
@@ -219,17 +268,17 @@ class TableView:
             surface.blit(cap, cap.get_rect(center=lay.caption.center))
 
     # -------------------------------------------------------------- seats
-    def _draw_seat(
+    def _seat_image(
         self,
-        surface,
         seat: int,
         lay: L.SeatLayout,
         shown: Shown,
         presenter,
         state: SeatState,
         hidden,
-    ) -> None:
-        a = self.assets
+    ) -> _SeatImage:
+        """The seat's picture (made once while it shows the same) and whether it stands
+        still this frame; notes where its name is drawn and whether it is cut."""
         fx = presenter.fx[seat]
         box = lay.box
         hand = shown.hand_shown(seat)
@@ -265,6 +314,26 @@ class TableView:
             found = self._seats.put(key, (img, self._cut, self._name_at, flat))
         img, self.name_cut[seat], name_at, flat = found
         self.name_rects[seat] = name_at.move(box.x + round(fx.shake), box.y)
+        total = round(fx.total) if fx.total is not None else shown.totals[seat]
+        still = (
+            not (state.turn or state.eligible or state.dim)
+            and round(fx.shake) == 0
+            and fx.flash <= 0.01
+            and fx.total is None
+        )
+        return _SeatImage(seat, key, img, flat, total, still)
+
+    def _draw_total(self, surface, lay: L.SeatLayout, x: int, total: int) -> None:
+        tsurf = self.assets.text(str(total), lay.big, CREAM)
+        surface.blit(
+            tsurf, tsurf.get_rect(midright=(x + lay.header.right - lay.box.x, lay.header.centery))
+        )
+
+    def _draw_seat(self, surface, s: _SeatImage, fx, state: SeatState) -> None:
+        """A seat that moves, glows, flashes or is dimmed, drawn over the table."""
+        a = self.assets
+        lay = self._lay_seats[s.seat]
+        box = lay.box
         x = box.x + round(fx.shake)
         glows = state.turn or state.eligible
         if glows:
@@ -273,12 +342,8 @@ class TableView:
             glow = a.glow(box.size, color, spread, max(6, box.h // 12))
             surface.blit(glow, (x - spread, box.y - spread))
         # the flat copy wherever the cloth shows round the seat (not shaking, no glow)
-        surface.blit(img if glows or x != box.x else flat, (x, box.y))
-        total = round(fx.total) if fx.total is not None else shown.totals[seat]
-        tsurf = a.text(str(total), lay.big, CREAM)
-        surface.blit(
-            tsurf, tsurf.get_rect(midright=(x + lay.header.right - box.x, lay.header.centery))
-        )
+        surface.blit(s.img if glows or x != box.x else s.flat, (x, box.y))
+        self._draw_total(surface, lay, x, s.total)
         if fx.flash > 0.01:
             flash = a.panel(box.size, (*fx.flash_color, 120), radius=max(6, box.h // 12))
             flash.set_alpha(round(255 * fx.flash))
