@@ -488,3 +488,20 @@ def test_the_bar_says_the_game_waits_for_a_person_whose_connection_was_lost(tmp_
     wait_until(app, lambda: table.driver.note() is not None, 10)
     assert table.driver.prompt().line == "Waiting for Host, whose connection was lost…"
     hosted.stop()
+
+
+def test_the_bar_says_a_person_is_away_in_shorter_words_when_the_window_is_small():
+    from ui import i18n
+    from ui.table import layout as L
+    from ui.table.draw_panel import first_fitting
+
+    app = make_app(size=(800, 500), lang="fr")
+    i18n.set_language("fr")
+    lay = L.table_layout((800, 500), 3)
+    name = "Bartholomew"
+    long = i18n.t("online.waiting_away", name=name)
+    short = i18n.t("online.waiting_away_short", name=name)
+    assert first_fitting(app.assets, lay, long, short) == short
+    assert app.assets.font(lay.font(17)).size(short)[0] <= lay.prompt.w
+    wide = L.table_layout((1280, 720), 3)
+    assert first_fitting(app.assets, wide, long, short) == long

@@ -255,6 +255,7 @@ STRINGS = {
     "setup.level.baseline": "Basis",
     "setup.level.plugin": "Plug-in",
     "online.waiting_away": "Warte auf {name}, die Verbindung ist verloren…",
+    "online.waiting_away_short": "{name}: Verbindung verloren…",
     "online.found.one": "Tisch {code} von {host}, {count} Platz frei",
     "online.found.other": "Tisch {code} von {host}, {count} Plätze frei",
     "online.nearby": "In diesem Netz",

@@ -249,6 +249,7 @@ STRINGS = {
     "setup.level.baseline": "baseline",
     "setup.level.plugin": "plug-in",
     "online.waiting_away": "Waiting for {name}, whose connection was lost…",
+    "online.waiting_away_short": "{name}: connection lost…",
     "online.found.one": "{host}'s table {code}, {count} seat open",
     "online.found.other": "{host}'s table {code}, {count} seats open",
     "online.nearby": "On this network",

@@ -260,6 +260,7 @@ STRINGS = {
     "setup.level.baseline": "de base",
     "setup.level.plugin": "extension",
     "online.waiting_away": "En attente de {name}, dont la connexion est perdue…",
+    "online.waiting_away_short": "{name}\u00a0: connexion perdue…",
     "online.found.one": "Table {code} de {host}, {count} place libre",
     "online.found.other": "Table {code} de {host}, {count} places libres",
     "online.nearby": "Sur ce réseau",

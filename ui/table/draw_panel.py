@@ -216,6 +216,13 @@ def draw_bar(
         draw_detail(surface, assets, lay, lay.hint, detail)
 
 
+def first_fitting(assets: Assets, lay: L.TableLayout, *lines: str) -> str:
+    """The first of ``lines`` that :func:`draw_bar` shows whole as its prompt (at its
+    smallest type), else the last: a long line, then shorter words for a small window."""
+    font = assets.font(lay.font(17))
+    return next((line for line in lines if font.size(line)[0] <= lay.prompt.w), lines[-1])
+
+
 def draw_head_bar(
     surface: pygame.Surface,
     assets: Assets,

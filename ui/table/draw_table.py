@@ -142,7 +142,6 @@ class TableView:
         self._layer: pygame.Surface | None = None  # the felt with the seats standing still
         self._layer_key: object = None
         self._on_layer: dict[int, object] = {}  # seat -> what of it the layer shows
-        self._lay_seats: tuple[L.SeatLayout, ...] = ()
 
     def draw(
         self,
@@ -160,7 +159,6 @@ class TableView:
             self._bg_key = key
             self._seats.clear()
         hidden = presenter.hidden
-        self._lay_seats = lay.seats
         seats = [
             self._seat_image(seat, seat_lay, shown, presenter, states[seat], hidden)
             for seat, seat_lay in enumerate(lay.seats)
@@ -169,7 +167,7 @@ class TableView:
         self._draw_piles(surface, lay, shown, hidden, presenter, caption or presenter.caption)
         for s in seats:
             if not s.still:
-                self._draw_seat(surface, s, presenter.fx[s.seat], states[s.seat])
+                self._draw_seat(surface, lay.seats[s.seat], s, presenter.fx[s.seat], states[s.seat])
 
     def _still_layer(self, lay: L.TableLayout, seats: list[_SeatImage]) -> pygame.Surface:
         """The felt with every seat that stands still on it (no glow, no shake, no flash,
@@ -329,10 +327,9 @@ class TableView:
             tsurf, tsurf.get_rect(midright=(x + lay.header.right - lay.box.x, lay.header.centery))
         )
 
-    def _draw_seat(self, surface, s: _SeatImage, fx, state: SeatState) -> None:
+    def _draw_seat(self, surface, lay: L.SeatLayout, s: _SeatImage, fx, state: SeatState) -> None:
         """A seat that moves, glows, flashes or is dimmed, drawn over the table."""
         a = self.assets
-        lay = self._lay_seats[s.seat]
         box = lay.box
         x = box.x + round(fx.shake)
         glows = state.turn or state.eligible

@@ -42,6 +42,7 @@ from ui.i18n import card_name, number, signed, t, tn
 from ui.storage import live_games
 from ui.table import table_log
 from ui.table.display import Shown
+from ui.table.draw_panel import first_fitting
 from ui.table.draw_table import SeatState
 from ui.table.drive import Control, Prompt
 from ui.table.play import TARGET_KEYS, UNDO_KEYS, key_char, target_index
@@ -377,7 +378,7 @@ class LiveDriver:
             lines = (t("prompt.target", name=who, card=card_name(d.card or "")),)
             keys = (t("prompt.keys_target"),)
         typed = f"   {self.typed}…" if self.typed else ""
-        line = self._fitting(*(f"{words}{typed}" for words in lines))
+        line = first_fitting(self.app.assets, self.table.layout, *(w + typed for w in lines))
         details = (self.error, *keys) if self.error else keys
         note = self.advice_line() if self.app.config.hints else None
         options = d.options if d.kind not in (HIT_OR_STAY, REVEAL) else ()
@@ -391,13 +392,6 @@ class LiveDriver:
             for s in range(n)
         )
         return Prompt(line, details, states, live=True, note=note)
-
-    def _fitting(self, *lines: str) -> str:
-        """The first of ``lines`` the bar's prompt shows whole (ui.table.draw_panel.draw_bar:
-        its smallest type), else the last."""
-        lay = self.table.layout
-        font = self.app.assets.font(lay.font(17))
-        return next((w for w in lines if font.size(w)[0] <= lay.prompt.w), lines[-1])
 
     def advice_line(self) -> str | None:
         """What the expert advises the player to decide and why, in the table's language

@@ -27,6 +27,7 @@ from ui.i18n import Msg, t
 from ui.online.session import OnlineSession
 from ui.table import table_log
 from ui.table.display import Shown
+from ui.table.draw_panel import first_fitting
 from ui.table.drive import Control, Prompt
 from ui.table.play import PlayDriver
 from ui.table.table import TableScene
@@ -202,7 +203,9 @@ class NetDriver:
         seat = seats[d.seat]
         if seat.get("kind") != "human" or seat.get("connected") or seat.get("bot"):
             return None
-        return t("online.waiting_away", name=self.play.presenter.who(d.seat))
+        name = self.play.presenter.who(d.seat)
+        long, short = t("online.waiting_away", name=name), t("online.waiting_away_short", name=name)
+        return first_fitting(self.app.assets, self.table.layout, long, short)
 
     def note(self) -> str | None:
         """What the network says, over the table: the host gone, this screen's connection
