@@ -291,7 +291,7 @@ def test_a_client_that_tries_again_at_once_hears_why_the_server_stopped(tmp_path
     """A closing server stops listening before it closes its connections: a client that
     reconnects the moment it is closed finds no server, never a short-lived seat that
     hides the reason (the host closed the table)."""
-    for _ in range(3):
+    for _ in range(2):
         hosted = start_in_thread(folder=tmp_path, bot_delay=0.0, wait=30)
         ana = seated(hosted.address, "Ana", seats=["me", "open", "open"])
         friends = [seated(hosted.address, name, ana.table) for name in ("Bob", "Cy")]
@@ -300,7 +300,7 @@ def test_a_client_that_tries_again_at_once_hears_why_the_server_stopped(tmp_path
             lost = client.wait_for("connection", status="lost")
             assert lost["reason"] == protocol.HOST_CLOSED
             after = []
-            while (message := client.next(0.3)) is not None:
+            while (message := client.next(0.25)) is not None:
                 after.append(message)
             client.close()
             assert [m for m in after if m.get("status") == "open"] == []
