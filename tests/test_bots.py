@@ -423,3 +423,18 @@ def test_expert_counts_the_rivals_freeze_aimed_at_it():
     freeze = max(u(10), (ben_frozen(11) + ben_frozen(12)) / 2)
     expected = (after(11, 2) + after(12, 1) + freeze) / 3
     assert aimed_hit_value(view, u, st, pile) == pytest.approx(expected)
+
+
+def test_a_table_built_beside_the_loop_is_the_one_a_decision_reads():
+    """The window builds the expert's tables in a thread of their own (expert.warm): a
+    decision that needs one meanwhile waits for it and reads that very table, never a
+    second one built beside it."""
+    import threading
+
+    from game.bots import expert, winprob
+
+    warming = threading.Thread(target=expert.warm)
+    warming.start()
+    tables = [winprob.win_table(200, t) for t in expert.MODELS]
+    warming.join()
+    assert all(a is winprob.win_table(200, t) for a, t in zip(tables, expert.MODELS, strict=True))

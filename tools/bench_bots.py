@@ -130,7 +130,11 @@ def speed(games: int) -> str:
 
 def decision_times(games: int, seats: int = 4) -> str:
     """Time every expert decision over whole games at ``seats`` seats, the expert in
-    seat 0 and baselines in the others."""
+    seat 0 and baselines in the others; its tables for the target built first, as the
+    window does beside its loop (:func:`game.bots.expert.warm`)."""
+    from game.bots import expert as expert_module
+
+    expert_module.warm()
     expert = bots.get("expert")
     baseline = bots.get("baseline")
     times: list[float] = []

@@ -12,6 +12,7 @@ import logging
 import os
 import random
 import sys
+import threading
 import time
 import warnings
 from collections.abc import Callable
@@ -22,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
+from game.bots import expert  # noqa: E402
 from game.bots.plugins import static_problem  # noqa: E402
 from game.engine import Game  # noqa: E402
 from game.gamefile import BOT_LEVELS  # noqa: E402
@@ -546,6 +548,8 @@ class App:
         frames = self.config.frames
         while self.running and (frames is None or self.frame < frames):
             self.step()
+            if self.frame == 1:  # the window is up: the expert's tables, beside the loop
+                threading.Thread(target=expert.warm, name="expert-tables", daemon=True).start()
         self.stack.shutdown()  # a hosted table's server tells its players, and stops
         self.saves.writer.flush()  # the last decision is on the disk before the window goes
         if self.config.screenshot:

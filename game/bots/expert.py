@@ -54,7 +54,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 from operator import mul
 from typing import Any
 
@@ -88,14 +88,22 @@ SLIP = 0.1  # the chance that a stop-at-T player's decision goes against its T
 AGREE, AGAINST = math.log(1 - SLIP), math.log(SLIP)  # a decision's log-likelihood
 
 
-for _t in MODELS:  # the tables for the default target, built once at import
-    winprob.win_table(200, _t)
-for _t in MY_STOPS:  # and the race's, for this seat and the baseline-like rival
-    winprob.race(200).table(_t, True)
-winprob.race(200).table(DEFAULT_T, False)
+@cache
+def warm() -> None:
+    """Build the tables the expert reads at the default target of 200 (under a second):
+    the win tables of every opponent model and the race's, for this seat and the
+    baseline-like rival. Its first decision builds them; a program that wants that
+    decision quick (the window, a benchmark) calls this beforehand, from any thread."""
+    for t in MODELS:
+        winprob.win_table(200, t)
+    race = winprob.race(200)
+    for t in MY_STOPS:
+        race.table(t, True)
+    race.table(DEFAULT_T, False)
 
 
 def choose(view: SeatView, legal: list[Action], rng: random.Random) -> Action:
+    warm()  # the default target's tables, once a process
     d = view.pending
     assert d is not None  # a bot is asked only when it must decide
     me = view.seat

@@ -35,6 +35,7 @@ caches it; the expert builds the default ones when it is imported).
 from __future__ import annotations
 
 import json
+import threading
 from bisect import bisect_left
 from collections.abc import Sequence
 from functools import cache, lru_cache
@@ -250,9 +251,19 @@ class _Row(dict[int, float]):
         return value
 
 
-@lru_cache(maxsize=16)
+#: held while a table is built: a thread that needs a table another is building waits for
+#: it instead of building it a second time beside it (the window builds them beside its loop)
+BUILDING = threading.RLock()
+
+
 def win_table(target: int, opponent: int = 25) -> WinTable:
-    return WinTable(target, nearest_threshold(opponent), step=step_for(target))
+    with BUILDING:
+        return _win_table(target, nearest_threshold(opponent))
+
+
+@lru_cache(maxsize=16)
+def _win_table(target: int, opponent: int) -> WinTable:
+    return WinTable(target, opponent, step=step_for(target))
 
 
 # -- the race of the whole table ------------------------------------------------
@@ -346,7 +357,10 @@ class Race:
         kept = self._finish if finish else self._below
         got = kept.get(t)
         if got is None:
-            got = kept[t] = self._build(nearest_threshold(t), finish)
+            with BUILDING:  # another thread may be building this one (expert.warm)
+                got = kept.get(t)
+                if got is None:
+                    got = kept[t] = self._build(nearest_threshold(t), finish)
         return got
 
     def at(self, t: int, total: float, finish: bool) -> list[float]:
