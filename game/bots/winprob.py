@@ -29,7 +29,8 @@ memory stays flat however long the game.
 
 Everything here is pure Python. A table for target 200 takes a few hundredths
 of a second to build, once per process and opponent model (:func:`win_table`
-caches it; the expert builds the default ones when it is imported).
+caches it; the expert builds the default ones at its first decision, or when a program
+asks it to beforehand: :func:`game.bots.expert.warm`).
 """
 
 from __future__ import annotations
