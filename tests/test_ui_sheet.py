@@ -311,3 +311,26 @@ def test_without_a_viewer_open_says_so_in_one_line(tmp_path, monkeypatch, how):
     assert f"sheet-{scene.sheet.id}-en.pdf" in said[0]
     reason = "xdg-open is not installed" if how == "missing" else "the system has no program"
     assert reason in said[0]
+
+
+@pytest.mark.parametrize("size", [(800, 500), (1024, 600), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("lang", ["en", "fr", "de"])
+def test_the_points_field_and_its_buttons_keep_apart_inside_the_grid_s_panel(lang, size):
+    """Each button as wide as its words, none over the points field nor over another,
+    and the row inside the panel of the grid."""
+    import itertools
+
+    from game.tabletop.sheet import ScoreSheet
+    from ui.driver import pump
+    from ui.storage.sheet_store import SheetStore
+
+    app = make_app(size=size, lang=lang)
+    app.go("sheet", ScoreSheet(SEED004_PLAYERS), SheetStore(app.dirs.data / "sheets"))
+    pump(app, 2)
+    scene = app.stack.top
+    rects = {name: w.rect for name, w in scene.widgets.items() if w.visible}
+    for (a, ra), (b, rb) in itertools.combinations(rects.items(), 2):
+        assert not ra.colliderect(rb), (a, ra, b, rb)
+    panel = scene.areas()[0]
+    for name in ("points", "calc", "live", "finish"):
+        assert panel.contains(rects[name]), (name, rects[name], panel)

@@ -150,16 +150,24 @@ def text_width(button) -> int:
     return button.font.size(pygame_gui.core.utility.translate(button.text))[0]
 
 
+ROW_WIDGETS = (pygame_gui.elements.UIButton, pygame_gui.elements.UITextEntryLine)
+
+
 def widen_buttons(buttons, screen_w: int, pad: int = 8) -> None:
     """Make every button at least as wide as its text (and ``pad`` either side), keeping
     each row of buttons centred where it was and its gaps; a row that would leave the
     screen is kept inside. The text is never cut and never shrunk."""
     rows: dict[int, list] = {}
-    for b in buttons:
-        if isinstance(b, pygame_gui.elements.UIButton) and b.ui_container is not None:
+    for b in buttons:  # a text field in a row of buttons moves with them, never widened
+        if isinstance(b, ROW_WIDGETS) and b.ui_container is not None:
             rows.setdefault(b.rect.y, []).append(b)
     for row in rows.values():
-        need = {b: text_width(b) + 2 * pad - text_room(b) for b in row}
+        need = {
+            b: text_width(b) + 2 * pad - text_room(b)
+            if isinstance(b, pygame_gui.elements.UIButton)
+            else 0
+            for b in row
+        }
         if all(n <= 0 for n in need.values()):
             continue
         row.sort(key=lambda b: b.rect.x)

@@ -26,7 +26,7 @@ from ui.paths import shown
 from ui.screens.forms import FormScene
 from ui.storage.sheet_store import SheetStore, SheetStoreError
 from ui.tabletop.sheet_view import draw_chart, draw_grid, draw_ranking, grid_layout
-from ui.theme import window_scale
+from ui.theme import widen_buttons, window_scale
 
 EXPORTS = "exports"
 FOLLOW = 10**6  # a scroll offset past the end: the grid shows its last rows
@@ -80,7 +80,7 @@ class SheetScene(FormScene):
         x = left.x + round(300 * u)
         self.entry("points", (x, y, ew, bh), "", 3, placeholder="0")
         x += ew + round(10 * u)
-        cw = round(190 * u)
+        cw = round(160 * u)
         self.button(
             "calc",
             (x, y, cw, bh),
@@ -101,6 +101,12 @@ class SheetScene(FormScene):
             "#choice_button",
             tooltip=t("sheet.tip.finish"),
         )
+        # each as wide as its words, the row kept inside the grid's panel
+        row = [self.widgets[k] for k in ("points", "calc", "live", "finish")]
+        widen_buttons(row, w)
+        over = row[-1].rect.right - (left.right - round(12 * u))
+        for widget in row if over > 0 else ():
+            widget.set_relative_position((widget.relative_rect.x - over, widget.relative_rect.y))
         by, bh2 = h - round(62 * u), round(46 * u)
         self.button(
             "back", (round(18 * u), by, round(250 * u), bh2), t("sheet.history"), "#menu_button"
@@ -428,14 +434,14 @@ class SheetScene(FormScene):
                 label += "  ·  " + t("sheet.now", value=now)
         else:
             label = t("sheet.click_to_correct")
-        self.text(
-            surface,
-            label,
-            round(15 * u),
-            CREAM,
-            max_width=round(280 * u),
-            midleft=(left.x + round(14 * u), y + round(20 * u)),
-        )
+        # beside the row of the points field and its buttons, or above it when too long
+        x, size = left.x + round(14 * u), round(15 * u)
+        beside = self.widgets["points"].rect.x - round(8 * u) - x
+        if self.app.assets.font(size).size(label)[0] <= beside:
+            self.text(surface, label, size, CREAM, max_width=beside, midleft=(x, y + round(20 * u)))
+        elif not self.error:  # an error, said in that place, comes first
+            width = left.right - round(14 * u) - x
+            self.text(surface, label, size, CREAM, max_width=width, midleft=(x, y - round(14 * u)))
         if self.error:
             self.text(
                 surface,
