@@ -1,4 +1,5 @@
-"""Measure the table's speed: frame times while cards move, idle CPU, time to first frame.
+"""Measure the table's speed: frame times while cards move and over a whole game, idle
+CPU, time to first frame.
 
     python -m tools.bench_ui [--frames 600] [--idle 5] [--size 1280x720] [--seats 8]
 
@@ -40,12 +41,9 @@ def _top(app: Any) -> Any:
 PROJECT = Path(__file__).resolve().parent.parent
 
 
-def frame_times(size, seats: int, frames: int) -> tuple[list[float], list[float], list[float]]:
-    """Milliseconds per frame (events, update, draw, flip) while the table animates, the
-    part of each spent in ``pygame.display.flip`` (handing the frame to the OS), and the
-    CPU time of the window's thread per frame."""
-    import pygame
-
+def _bots_table(size, seats: int) -> tuple[Any, Any]:
+    """A window whose ``seats`` baseline bots play one game (seed 3), autosaved after
+    every decision; the app and its table."""
     from ui.app import App
     from ui.config import Config, Seat
     from ui.table.table import TableScene
@@ -58,7 +56,33 @@ def frame_times(size, seats: int, frames: int) -> tuple[list[float], list[float]
             think_time=0.05,
         )
     )
-    table = next(s for s in app.stack.scenes if isinstance(s, TableScene))
+    return app, next(s for s in app.stack.scenes if isinstance(s, TableScene))
+
+
+def whole_game(size, seats: int) -> tuple[list[float], int]:
+    """Milliseconds of every frame of one whole game, from the deal to its last round's
+    summary (each round's summary dismissed), and the rounds it took."""
+    app, table = _bots_table(size, seats)
+    times: list[float] = []
+    while not table.game.over or app.stack.top is table or table.presenter.animating:
+        if app.stack.top is not table:
+            top = _top(app)
+            if table.game.over:
+                break  # the game's end: its summary is up
+            top.choose(top.BUTTONS[0][0])  # a round summary: dismiss it
+        t0 = time.perf_counter()
+        app.step(dt=1 / 60)
+        times.append((time.perf_counter() - t0) * 1000)
+    return times, len(table.game.rounds)
+
+
+def frame_times(size, seats: int, frames: int) -> tuple[list[float], list[float], list[float]]:
+    """Milliseconds per frame (events, update, draw, flip) while the table animates, the
+    part of each spent in ``pygame.display.flip`` (handing the frame to the OS), and the
+    CPU time of the window's thread per frame."""
+    import pygame
+
+    app, table = _bots_table(size, seats)
     flip, spent = pygame.display.flip, [0.0]
 
     def timed_flip():
@@ -176,6 +200,13 @@ def main(argv: list[str] | None = None) -> int:
         f"  of which display.flip: median {statistics.median(flips):.2f} ms; without it "
         f"median {statistics.median(drawn):.2f} ms, "
         f"p95 {drawn[int(len(drawn) * 0.95) - 1]:.2f} ms"
+    )
+    game, rounds = whole_game(size, args.seats)
+    game.sort()
+    print(
+        f"a whole game, every frame: {len(game)} frames, {rounds} rounds   "
+        f"median {statistics.median(game):.2f} ms   p95 {game[int(len(game) * 0.95) - 1]:.2f} ms"
+        f"   p99 {game[int(len(game) * 0.99) - 1]:.2f} ms   worst {game[-1]:.2f} ms"
     )
     cpu = idle_cpu(size, args.idle)
     print(f"idle loop: {cpu:.1f} % of one core over {args.idle:g} s   (target: ≤ 5 %)")
