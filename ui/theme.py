@@ -155,10 +155,11 @@ ROW_WIDGETS = (pygame_gui.elements.UIButton, pygame_gui.elements.UITextEntryLine
 
 def widen_buttons(buttons, screen_w: int, pad: int = 8) -> None:
     """Make every button at least as wide as its text (and ``pad`` either side), keeping
-    each row of buttons centred where it was and its gaps; a row that would leave the
-    screen is kept inside. The text is never cut and never shrunk."""
+    each row of buttons centred where it was and its gaps (a text field in the row moves
+    with it, its width kept); a row that would leave the screen is kept inside. The text
+    is never cut and never shrunk."""
     rows: dict[int, list] = {}
-    for b in buttons:  # a text field in a row of buttons moves with them, never widened
+    for b in buttons:
         if isinstance(b, ROW_WIDGETS) and b.ui_container is not None:
             rows.setdefault(b.rect.y, []).append(b)
     for row in rows.values():
