@@ -23,6 +23,7 @@ class PanelView:
         self.assets = assets
         self._cache: pygame.Surface | None = None
         self._key: object = None
+        self._flat: pygame.Surface | None = None  # the panel made opaque over the cloth
 
     def draw(
         self,
@@ -49,12 +50,17 @@ class PanelView:
             cloth,  # the very surface (an id may be reused)
         )
         if key != self._key or self._cache is None:
-            self._cache = self._render(lay, shown, presenter, hidden, speed, scroll)
+            img = self._render(lay, shown, presenter, hidden, speed, scroll)
             if cloth is not None:
-                flat = cloth.subsurface(lay.panel).copy()
-                flat.blit(self._cache, (0, 0))
-                self._cache = flat
-            self._key = key
+                # made again in the same opaque surface: a new one of the panel's size
+                # costs more than its drawing (the system hands out fresh memory slowly)
+                flat = self._flat
+                if flat is None or flat.get_size() != lay.panel.size:
+                    flat = self._flat = pygame.Surface(lay.panel.size, 0, cloth)
+                flat.blit(cloth, (0, 0), area=lay.panel)
+                flat.blit(img, (0, 0))
+                img = flat
+            self._cache, self._key = img, key
         surface.blit(self._cache, lay.panel.topleft)
 
     def _render(

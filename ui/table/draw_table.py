@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import pygame
 
@@ -126,6 +127,21 @@ class _SeatImage:
     still: bool  # drawn with the felt (TableView._still_layer)
 
 
+class _Piles(NamedTuple):
+    """What the piles show: the draw pile's count and how far its top card rises, the
+    discard pile's count and top card, the cards in play, the caption under them (in
+    the language it was drawn in)."""
+
+    size: tuple[int, int]
+    draw_count: int
+    lift: int
+    discard_count: int
+    discard_top: str | None
+    in_play: tuple[str, ...]
+    caption: str
+    language: str
+
+
 class TableView:
     """Draws the felt, the piles and the seats."""
 
@@ -139,9 +155,12 @@ class TableView:
         self.pile_labels: list[pygame.Rect] = []  # where the piles' labels are drawn
         self._label_px = 14  # their size: the layout's, set as the piles are drawn
         self.stamps: dict[int, pygame.Rect] = {}  # seat -> where its status stamp was drawn
-        self._layer: pygame.Surface | None = None  # the felt with the seats standing still
+        self._layer: pygame.Surface | None = None  # the felt with what stands still on it
         self._layer_key: object = None
         self._on_layer: dict[int, object] = {}  # seat -> what of it the layer shows
+        self._piles_last: _Piles | None = None  # the piles as the last frame showed them
+        self._piles_on: _Piles | None = None  # the piles the layer shows, if any
+        self._pile_rects: list[pygame.Rect] = []  # where the layer's piles are drawn
 
     def draw(
         self,
@@ -163,29 +182,52 @@ class TableView:
             self._seat_image(seat, seat_lay, shown, presenter, states[seat], hidden)
             for seat, seat_lay in enumerate(lay.seats)
         ]
-        surface.blit(self._still_layer(lay, seats), (0, 0))
-        self._draw_piles(surface, lay, shown, hidden, presenter, caption or presenter.caption)
+        piles = self._piles(lay, shown, hidden, presenter, caption or presenter.caption)
+        still = piles == self._piles_last  # as the last frame: they join the layer
+        self._piles_last = piles
+        layer = self._still_layer(lay, seats, piles if still else None)
+        # the panel's column is left to the panel, an opaque image that covers it whole
+        surface.blit(layer, (0, 0), area=pygame.Rect(0, 0, lay.panel.x, lay.size[1]))
+        if not still:
+            self._draw_piles(surface, lay, piles)
         for s in seats:
             if not s.still:
                 self._draw_seat(surface, lay.seats[s.seat], s, presenter.fx[s.seat], states[s.seat])
 
-    def _still_layer(self, lay: L.TableLayout, seats: list[_SeatImage]) -> pygame.Surface:
+    def _still_layer(
+        self, lay: L.TableLayout, seats: list[_SeatImage], piles: _Piles | None
+    ) -> pygame.Surface:
         """The felt with every seat that stands still on it (no glow, no shake, no flash,
-        not dimmed, its total not counting): one opaque image put on screen each frame in
-        place of the felt and those seats one by one. A seat that changes is drawn again
-        on it alone (its flat picture holds the cloth under it); one that starts to move
-        gives its place back to the cloth. Nothing else is drawn where a seat is (no pile
-        lies on one)."""
+        not dimmed, its total not counting) and the piles when given (they showed the
+        same the frame before): one opaque image put on screen each frame in place of
+        the felt, those seats and the piles one by one. A seat that changes is drawn
+        again on it alone (its flat picture holds the cloth under it); one that starts to
+        move gives its place back to the cloth. Piles that change or start to move give
+        theirs back (the cloth under what they drew, and any seat it reached drawn
+        again), and are drawn on the layer again once they stand still."""
         bg = self.background
         assert bg is not None  # made by draw() first
         places = (bg, tuple(tuple(seat.box) for seat in lay.seats))
         if self._layer is None or self._layer_key != places:
             self._layer, self._layer_key = bg.copy(), places  # a new cloth, or new places
-            self._on_layer = {}
+            self._on_layer, self._piles_on, self._pile_rects = {}, None, []
         layer = self._layer
+        wanted = {s.seat: (s.key, s.total) if s.still else None for s in seats}
+        changing = [s for s in seats if self._on_layer.get(s.seat) != wanted[s.seat]]
+        under = self._pile_rects
+        if self._piles_on is not None and (
+            piles != self._piles_on
+            or any(lay.seats[s.seat].box.collidelist(under) >= 0 for s in changing)
+        ):
+            for r in under:  # the piles off the layer; a seat they reached is drawn again
+                layer.blit(bg, r.topleft, area=r)
+            for seat, seat_lay in enumerate(lay.seats):
+                if seat_lay.box.collidelist(under) >= 0:
+                    self._on_layer.pop(seat, None)
+            self._piles_on, self._pile_rects = None, []
         for s in seats:
             box = lay.seats[s.seat].box
-            want = (s.key, s.total) if s.still else None
+            want = wanted[s.seat]
             if self._on_layer.get(s.seat) == want:
                 continue
             if want is None:
@@ -194,68 +236,88 @@ class TableView:
                 layer.blit(s.flat, box.topleft)
                 self._draw_total(layer, lay.seats[s.seat], box.x, s.total)
             self._on_layer[s.seat] = want
+        if piles is not None and self._piles_on is None:
+            self._pile_rects = self._draw_piles(layer, lay, piles)
+            self._piles_on = piles
         return layer
 
     # -------------------------------------------------------------- piles
-    def _card(self, surface, name: str, rect: pygame.Rect, shadow: bool = True) -> None:
+    def _card(self, surface, name: str, rect: pygame.Rect, shadow: bool = True) -> pygame.Rect:
+        """A card, with its shadow; the rect of what it covers."""
+        drawn = pygame.Rect(rect)
         if shadow:
             sh = self.assets.card_shadow(rect.size)
             m = (sh.get_width() - rect.w) // 2
             off = max(2, rect.w // 16)
-            surface.blit(sh, (rect.x - m + off, rect.y - m + off))
-        surface.blit(self.assets.card(name, rect.size), rect.topleft)
+            drawn.union_ip(surface.blit(sh, (rect.x - m + off, rect.y - m + off)))
+        return drawn.union(surface.blit(self.assets.card(name, rect.size), rect.topleft))
 
-    def _pile_label(self, surface, text: str, pile: pygame.Rect, width: int, color) -> None:
+    def _pile_label(self, surface, text: str, pile: pygame.Rect, width: int, color) -> pygame.Rect:
         """A pile's name and count under it, a little smaller when it would reach the next."""
         size = self._label_px
         label = self.assets.fitted(text, size, max(9, round(size * 0.7)), color, width)
-        self.pile_labels.append(
-            surface.blit(label, label.get_rect(midtop=(pile.centerx, pile.bottom + 6)))
-        )
+        drawn = surface.blit(label, label.get_rect(midtop=(pile.centerx, pile.bottom + 6)))
+        self.pile_labels.append(drawn)
+        return drawn
 
-    def _draw_piles(
-        self, surface, lay: L.TableLayout, shown: Shown, hidden, presenter, caption
-    ) -> None:
-        a = self.assets
-        small = self._label_px = lay.font(14)
-        draw = lay.draw_pile
-        layers = min(4, (shown.draw_count + 24) // 25)
-        for i in range(layers):
-            r = draw.move(-i * 2, -i * 2)
-            if i == layers - 1 and presenter.pile_lift > 0.01:
-                r = r.move(0, -round(presenter.pile_lift * draw.h * 0.08))
-            self._card(surface, "back", r, shadow=(i == 0))
-        if not layers:
-            surface.blit(a.card("slot", draw.size), draw.topleft)
-        disc = lay.discard_pile
-        # each pile's label within its own pitch: a gap between them, always
-        pitch = disc.x - draw.x - max(6, small // 2)
-        self.pile_labels = []
-        self._pile_label(surface, t("pile.draw", count=shown.draw_count), draw, pitch, MUTED)
+    def _piles(self, lay: L.TableLayout, shown: Shown, hidden, presenter, caption) -> _Piles:
+        """What the piles show this frame."""
+        lift = presenter.pile_lift
         count = 0 if ("discard",) in hidden else shown.discard_count
-        top = shown.discard_top if count else None
-        if top is None:
-            surface.blit(a.card("slot", disc.size), disc.topleft)
-        else:
-            if count > 1:
-                self._card(surface, "back", disc.move(2, 2))
-            self._card(surface, top, disc)
-        self._pile_label(surface, t("pile.discard", count=count), disc, pitch, MUTED)
         waiting = [c for c in shown.in_play if not (c == FLIP_THREE and shown.flip_three)]
         for card in ("freeze", "flip_three", "second_chance"):
             if ("in_play", card) in hidden and card in waiting:
                 waiting.remove(card)
+        return _Piles(
+            lay.size,
+            shown.draw_count,
+            round(lift * lay.draw_pile.h * 0.08) if lift > 0.01 else 0,
+            count,
+            shown.discard_top if count else None,
+            tuple(waiting),
+            str(caption) if caption else "",
+            language(),
+        )
+
+    def _draw_piles(self, surface, lay: L.TableLayout, piles: _Piles) -> list[pygame.Rect]:
+        """The draw pile, the discard pile, a card in play, the caption; where they are drawn."""
+        a = self.assets
+        drawn: list[pygame.Rect] = []
+        small = self._label_px = lay.font(14)
+        draw = lay.draw_pile
+        layers = min(4, (piles.draw_count + 24) // 25)
+        for i in range(layers):
+            r = draw.move(-i * 2, -i * 2)
+            if i == layers - 1:
+                r = r.move(0, -piles.lift)
+            drawn.append(self._card(surface, "back", r, shadow=(i == 0)))
+        if not layers:
+            drawn.append(surface.blit(a.card("slot", draw.size), draw.topleft))
+        disc = lay.discard_pile
+        # each pile's label within its own pitch: a gap between them, always
+        pitch = disc.x - draw.x - max(6, small // 2)
+        self.pile_labels = []
+        label = t("pile.draw", count=piles.draw_count)
+        drawn.append(self._pile_label(surface, label, draw, pitch, MUTED))
+        if piles.discard_top is None:
+            drawn.append(surface.blit(a.card("slot", disc.size), disc.topleft))
+        else:
+            if piles.discard_count > 1:
+                drawn.append(self._card(surface, "back", disc.move(2, 2)))
+            drawn.append(self._card(surface, piles.discard_top, disc))
+        label = t("pile.discard", count=piles.discard_count)
+        drawn.append(self._pile_label(surface, label, disc, pitch, MUTED))
         spot = lay.in_play
-        for i, card in enumerate(waiting):
+        for i, card in enumerate(piles.in_play):
             r = spot.move(i * spot.w // 5, -i * spot.w // 5)
             glow = a.glow(r.size, TURN, max(6, r.w // 7), max(4, r.w // 12))
-            surface.blit(glow, (r.x - max(6, r.w // 7), r.y - max(6, r.w // 7)))
-            self._card(surface, card, r)
-        if waiting:
-            self._pile_label(surface, t("pile.in_play"), spot, pitch, GOLD)
-        if caption:
+            drawn.append(surface.blit(glow, (r.x - max(6, r.w // 7), r.y - max(6, r.w // 7))))
+            drawn.append(self._card(surface, card, r))
+        if piles.in_play:
+            drawn.append(self._pile_label(surface, t("pile.in_play"), spot, pitch, GOLD))
+        if piles.caption:
             cap = a.wrapped(
-                str(caption),
+                piles.caption,
                 lay.font(17),
                 CREAM,
                 lay.caption.w,
@@ -263,7 +325,8 @@ class TableView:
                 shadow=True,
                 center=True,
             )
-            surface.blit(cap, cap.get_rect(center=lay.caption.center))
+            drawn.append(surface.blit(cap, cap.get_rect(center=lay.caption.center)))
+        return drawn
 
     # -------------------------------------------------------------- seats
     def _seat_image(
