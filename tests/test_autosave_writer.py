@@ -18,32 +18,66 @@ from ui.storage.writer import AutosaveWriter
 BOTS = [Seat("Ana", "baseline"), Seat("Bo", "baseline"), Seat("Cy", "baseline")]
 
 
-@pytest.mark.slow  # real time: a whole game at 200 ms a write, every frame timed
+def _schedstat() -> tuple[int, int]:
+    """Nanoseconds this thread has run, and waited for a core, so far (Linux)."""
+    with open(f"/proc/self/task/{threading.get_native_id()}/schedstat") as stat:
+        ran, waited, _ = stat.read().split()
+    return int(ran), int(waited)
+
+
+@pytest.mark.slow  # real time: a game at 200 ms a write, every frame timed
 def test_a_slow_disk_never_holds_a_frame(tmp_path, monkeypatch):
+    """With a disk that takes 200 ms a write, no frame is held by the autosave: every
+    write happens on the writer's thread, the window's thread never waits for the
+    writer while the game plays, and the time a frame spends blocked — neither running
+    nor waiting for a core that other programs hold — stays under a frame's 16.7 ms at
+    60 frames a second (99 frames in 100; any frame under the 200 ms of one write: a
+    virtual machine's host may stop the whole machine for a moment, which counts as
+    blocked here)."""
+    try:
+        _schedstat()
+    except OSError:
+        pytest.skip("no per-thread schedstat here (Linux only)")
     real = atomic.os.fsync
 
-    def slow(fd):  # a disk that takes a whole second a write
-        time.sleep(1.0)
+    window = threading.current_thread()
+    on_window: list[str] = []
+
+    def slow(fd):  # a disk that takes 200 ms a write
+        if threading.current_thread() is window:
+            on_window.append("fsync")
+        time.sleep(0.2)
         real(fd)
+
+    flush = AutosaveWriter.flush
+
+    def watched_flush(writer):
+        if threading.current_thread() is window:
+            on_window.append("flush")
+        flush(writer)
 
     app = make_app(home=str(tmp_path), seed=4, think_time=0.0, speed=20.0, lang="en")
     table = app.start_game(BOTS)
     for _ in range(120):  # the card art drawn once, before the timing
         app.step(dt=1 / 60)
     monkeypatch.setattr(atomic.os, "fsync", slow)
+    monkeypatch.setattr(AutosaveWriter, "flush", watched_flush)
     made = len(table.game.actions)
-    slowest = 0.0
+    blocked: list[float] = []
     for _ in range(1500):
         if table.game.over:
             break
         if app.stack.top is not table:  # a round summary
             app.stack.top.choose(app.stack.top.BUTTONS[0][0])
-        t0 = time.perf_counter()
+        (ran, waited), t0 = _schedstat(), time.perf_counter_ns()
         app.step(dt=1 / 60)
-        slowest = max(slowest, time.perf_counter() - t0)
-    assert len(table.game.actions) > made + 5  # the game went on, decision after decision
-    # never a frame that waited for a write (a loaded machine may stretch one by a little)
-    assert slowest < 0.6
+        ran2, waited2 = _schedstat()
+        blocked.append((time.perf_counter_ns() - t0 - (ran2 - ran) - (waited2 - waited)) / 1e6)
+    assert len(table.game.actions) > made + 20  # the game went on, decision after decision
+    assert on_window == []
+    blocked.sort()
+    assert blocked[len(blocked) * 99 // 100] < 1000 / 60, blocked[-5:]
+    assert blocked[-1] < 200, blocked[-5:]
     app.saves.writer.flush()
     if table.game.over:  # filed as the last finished game, counted: all off the frame
         assert not app.dirs.autosave.exists()
@@ -114,3 +148,30 @@ def test_a_games_first_save_and_another_games_saves_are_never_skipped():
     gate.set()
     writer.flush()
     assert written == [(1, False), (1, False), (2, True)]
+
+
+def test_a_table_left_has_its_last_decision_on_the_disk(tmp_path, monkeypatch):
+    """Leaving a table (quit to the menu from the pause) is a scene change: the writer is
+    flushed as the table closes, so the file holds the last decision before any other
+    screen is built — even on a disk slow enough that it was still writing."""
+    from ui.driver import pump
+    from ui.table.play import PlayDriver
+
+    app = make_app(home=str(tmp_path), seed=4, think_time=0.0, lang="en")
+    table = app.start_game([Seat("Ana", None), Seat("Bo", "baseline")])
+    seen: list[bool] = []
+    close = PlayDriver.close
+
+    def watched_close(driver):
+        close(driver)
+        on_disk = json.loads(app.dirs.autosave.read_text(encoding="utf-8"))
+        seen.append(on_disk == gamefile.to_dict(driver.game))
+
+    monkeypatch.setattr(PlayDriver, "close", watched_close)
+    while table.driver.human_turn() is None:
+        pump(app, 5)
+    real = atomic.os.fsync
+    monkeypatch.setattr(atomic.os, "fsync", lambda fd: (time.sleep(0.3), real(fd)))
+    table.driver.act(Action.stay(0) if len(table.game.legal_actions()) > 1 else Action.hit(0))
+    app.to_menu()  # the writer was still busy with the last decision
+    assert seen == [True]

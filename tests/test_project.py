@@ -50,3 +50,36 @@ def test_help_describes_every_flag_and_the_size_error_gives_the_range(capsys):
     with pytest.raises(SystemExit):
         parse_args(["--size", "huge"])
     assert "from 320x240 to 3840x2160" in capsys.readouterr().err
+
+
+SCENE_PACKAGES = ("ui/screens", "ui/table", "ui/tabletop", "ui/online")
+
+
+def test_scenes_see_the_window_only_through_their_context():
+    """A scene is given a context of ui/context.py, never the App: no scene module imports
+    ui.app (not even for its types), and every scene's and driver's ``app`` parameter is
+    typed with one of the contexts (mypy then checks each use against it)."""
+    import ast
+
+    import ui.context
+
+    contexts = {
+        name
+        for name, value in vars(ui.context).items()
+        if isinstance(value, type) and name.endswith("Context")
+    }
+    typed = 0
+    for folder in SCENE_PACKAGES:
+        for path in sorted((ROOT / folder).glob("*.py")):
+            tree = ast.parse(path.read_text())
+            for node in ast.walk(tree):
+                if isinstance(node, ast.ImportFrom):
+                    assert node.module != "ui.app", f"{path.name} imports ui.app"
+                    assert node.module != "ui" or "app" not in {a.name for a in node.names}
+                if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                    for arg in node.args.args:
+                        if arg.arg == "app":
+                            assert isinstance(arg.annotation, ast.Name), (path.name, node.name)
+                            assert arg.annotation.id in contexts, (path.name, node.name)
+                            typed += 1
+    assert typed > 20  # the scenes, the drivers and the routes that make tables

@@ -201,7 +201,7 @@ def test_a_crowded_table_keeps_six_characters_and_shows_the_whole_name_on_hover(
     settle(app)
     checker(app, Path("eighteen"))  # a cut keeping fewer than 6 characters is a fault
     assert not checker.faults, "\n".join(checker.faults)
-    cut = [s for s, c in app.views.table.name_cut.items() if c]
+    cut = [s for s, c in table.table_view.name_cut.items() if c]
     assert cut, "the test wants names long enough to be cut at 18 seats"
     seat = cut[0]
     box = table.layout.seats[seat].box

@@ -59,7 +59,7 @@ def test_the_end_of_round_count_never_covers_a_name(lang, size, seats):
     pump(app, 2)
     labels = label_rects(app, scene)
     assert len(labels) == len(scene.game.players)  # every hand's result shows
-    names = app.views.table.name_rects
+    names = scene.table_view.name_rects
     assert len(names) == len(scene.game.players)
     for (text, rect), (seat, name) in itertools.product(labels, names.items()):
         assert not rect.colliderect(name), (text, rect, scene.game.players[seat], name)
@@ -76,7 +76,7 @@ def test_the_piles_labels_keep_apart(lang, size, n):
     table.shown.discard_top = "12"
     table.shown.in_play = ["freeze"]
     app.draw()
-    labels = app.views.table.pile_labels
+    labels = table.table_view.pile_labels
     assert len(labels) == 3
     for a, b in itertools.pairwise(labels):
         assert a.right + 4 <= b.left, (a, b)

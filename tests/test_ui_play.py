@@ -193,10 +193,10 @@ def test_the_panel_made_opaque_over_the_cloth_shows_what_its_see_through_image_d
     pixels are those of the see-through panel drawn over that cloth."""
     table = app.start_game(HUMAN_AND_TWO_BOTS)
     pump(app, 30)
-    lay, views, p = table.layout, app.views, table.presenter
-    cloth = views.table.background
+    lay, p = table.layout, table.presenter
+    cloth = table.table_view.background
     through, flat = cloth.copy(), cloth.copy()
-    panel = type(views.panel)(app.assets)
+    panel = type(table.panel_view)(app.assets)
     panel.draw(through, lay, table.shown, p, p.timeline.speed)
     panel.draw(flat, lay, table.shown, p, p.timeline.speed, cloth=cloth)
     area = lay.panel
@@ -228,8 +228,8 @@ def test_what_stands_still_drawn_with_the_felt_is_what_a_fresh_view_draws(app):
         states = list(table.driver.prompt().seats)
         kept.fill(0)
         fresh.fill(0)
-        app.views.table.draw(kept, lay, table.shown, p, states)
-        baked += app.views.table._piles_on is not None
+        table.table_view.draw(kept, lay, table.shown, p, states)
+        baked += table.table_view._piles_on is not None
         TableView(app.assets).draw(fresh, lay, table.shown, p, states)
         assert kept.get_buffer().raw == fresh.get_buffer().raw
     assert 0 < baked < 240  # the piles were kept with the felt, and drawn anew as they moved

@@ -9,6 +9,7 @@ from ui import i18n
 from ui.driver import button_center, click, driven_by, make_app, press, pump, wait_until
 from ui.table import coach
 from ui.table.coach import line_msg, marks, strip_rect
+from ui.table.draw_table import TableView
 from ui.table.replay import ReplayDriver
 from ui.table.review_screen import ReviewProgressScene, ReviewScene
 from ui.table.summary import GameOver
@@ -146,5 +147,6 @@ def test_a_verdict_too_long_for_the_bar_is_shown_whole_over_the_table():
         return wrapped(text, *args, **kwargs)
 
     app.assets.wrapped = spy
+    scene.table_view = TableView(app.assets)  # a view that draws everything afresh
     app.draw()
     assert verdict in drawn  # the table's caption holds it, whole

@@ -140,7 +140,7 @@ def test_every_setting_changes_through_the_screen_and_is_stored(tmp_path):
     assert app.config.hints is False and app.sound.volume == pytest.approx(0.6)
     click(app, button_center(app.stack.top, "fullscreen:on"))
     click(app, button_center(app.stack.top, "fullscreen:off"))
-    assert not app.fullscreen
+    assert not app.config.fullscreen
     press(app, pygame.K_ESCAPE)
     assert app.stack.top.__class__.__name__ == "MenuScene"
     # the next start uses them

@@ -15,8 +15,8 @@ import sys
 import threading
 import time
 import warnings
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -36,15 +36,13 @@ from ui.config import Config, Resolved, Seat, demo_seats  # noqa: E402
 from ui.i18n import set_language, system_language, t  # noqa: E402
 from ui.notice import Notices  # noqa: E402
 from ui.routes import CONFIRM_SCENE, HOME, HOME_SCENE, ROUTES, TABLE_SCENE  # noqa: E402
-from ui.scene import SceneStack  # noqa: E402
+from ui.scene import Scene, SceneStack  # noqa: E402
 from ui.settings import Settings  # noqa: E402
 from ui.sound import Sound  # noqa: E402
 from ui.storage import live_games  # noqa: E402
-from ui.storage.saves import LoadError, Saves, load_file  # noqa: E402
+from ui.storage.saves import LoadError, Saves, load_file, write_game  # noqa: E402
 from ui.storage.sheet_store import SHEETS_FOLDER, SheetStore, SheetStoreError  # noqa: E402
 from ui.table import coach  # noqa: E402
-from ui.table.draw_panel import PanelView  # noqa: E402
-from ui.table.draw_table import TableView  # noqa: E402
 from ui.table.replay_model import Replay, load_replay  # noqa: E402
 from ui.theme import (  # noqa: E402
     clear_tooltips,
@@ -55,7 +53,26 @@ from ui.theme import (  # noqa: E402
 )
 
 if TYPE_CHECKING:
+    from ui.context import (
+        Context,
+        FilesContext,
+        MenuContext,
+        SettingsContext,
+        SetupContext,
+        TableContext,
+    )
+    from ui.screens.setup_model import TableSetup
     from ui.table.table import TableScene
+
+    def _every_context(app: App) -> tuple[Context, ...]:
+        """The App is every context its scenes are given: mypy checks it here."""
+        table: TableContext = app
+        menu: MenuContext = app
+        setup: SetupContext = app
+        files: FilesContext = app
+        settings: SettingsContext = app
+        return table, menu, setup, files, settings
+
 
 MIN_SIZE = (800, 500)
 IDLE_POLL_MS = 25  # idle input latency; about 0.3 % of a core
@@ -64,15 +81,10 @@ MAX_IDLE_DT = 1.0  # time counted for a bot's beat or a notice's life after a na
 log = logging.getLogger("flip7")
 
 
-@dataclass
-class Views:
-    """Drawing helpers shared by scenes (they hold the size-dependent caches)."""
-
-    table: TableView
-    panel: PanelView
-
-
 class App:
+    """The window: its loop, its scene stack, and everything a scene may ask of it (the
+    contexts of ui/context.py and the scenes' own, which this class implements)."""
+
     def __init__(self, config: Config) -> None:
         self.dirs = paths.dirs(config.home)
         self.settings, problem, kept = settings_file.load(self.dirs.settings)
@@ -80,13 +92,11 @@ class App:
         set_language(config.lang)
         pygame.display.init()
         pygame.font.init()
-        self.fullscreen = config.fullscreen
         self.screen = self._set_mode(config.size)
         pygame.display.set_caption(t("app.title"))
         self.assets = Assets(config.lang)
         self._font_scale = font_scale(unit_for(self.size))
         self.manager = make_manager(self.size, self._font_scale, config.lang)
-        self.views = Views(TableView(self.assets), PanelView(self.assets))
         self.notices = Notices()
         self.saves = Saves(self.dirs)
         self.sound = Sound(0.0 if self.settings.muted else config.volume)
@@ -95,6 +105,7 @@ class App:
         #: plug-in specs that may run: named by the person (flags, the setup screen) or
         #: agreed to when a file named them (ui.screens.trust), for as long as the program runs
         self.trusted: set[str] = set(config.trusted_bots)
+        self.last_setup: TableSetup | None = None  # the new-game screen's, while the program runs
         self.running = True
         self.dirty = True
         self.frame = 0
@@ -122,11 +133,11 @@ class App:
 
     # ------------------------------------------------------------ window
     def _set_mode(self, size) -> pygame.Surface:
-        if self.fullscreen:
+        if self.config.fullscreen:
             try:
                 return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
             except pygame.error:
-                self.fullscreen = False
+                self.config.fullscreen = False
         screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         try:
             with warnings.catch_warnings():  # deprecated for drawing through it; we only size it
@@ -158,7 +169,7 @@ class App:
         self.invalidate()
 
     def toggle_fullscreen(self) -> None:
-        self.fullscreen = not self.fullscreen
+        self.config.fullscreen = not self.config.fullscreen
         self.screen = self._set_mode(self.config.size)
         self.resize(self.size)
 
@@ -346,6 +357,14 @@ class App:
         if new:  # a new table is a scene change: it opens on its first save, done
             self.saves.writer.flush()
 
+    def flush_autosave(self) -> None:
+        self.saves.writer.flush()
+
+    def keep(self, game: Game, path: Path) -> None:
+        """Write ``game`` to ``path`` off the window's thread, the latest of that file
+        (a live table's game after each entry)."""
+        self.saves.writer.submit(game, write=partial(write_game, path), origin=path)
+
     def tell_autosave_problems(self) -> None:
         """What the autosave's writes had to tell: a failure, a game counted in damaged
         statistics."""
@@ -389,20 +408,19 @@ class App:
         self.invalidate()
         return True
 
-    def pause_game(self, table: TableScene) -> None:
-        self.go("pause", table)
-
-    def open_gate(self, table: TableScene, gate: str) -> None:
-        """The table reached the end of a round or of the game: show it."""
-        if gate == "game_over":
-            self.sound.play("win")
-        self.go("game_over" if gate == "game_over" else "round_summary", table)
+    def on_top(self, scene: Scene) -> bool:
+        return self.stack.top is scene
 
     def notify(self, text: str, error: bool = False, screen: bool = False) -> None:
         """A message at the top of the window; the program goes on. ``screen``: it is about
         the screen on top (a file it could not open) and goes when that screen is left."""
         (log.warning if error else log.info)("%s", text)
         self.notices.add(text, error, self.stack.top if screen else None)
+        self.invalidate()
+
+    def withdraw_notices(self, texts: Iterable[str]) -> None:
+        """The notices of these words go (what they said no longer holds)."""
+        self.notices.withdraw(set(texts))
         self.invalidate()
 
     # ------------------------------------------------------------ settings
@@ -433,11 +451,11 @@ class App:
         self.invalidate()
 
     def _apply_window(self, changes: dict, new: Settings) -> None:
-        if "fullscreen" in changes and new.fullscreen != self.fullscreen:
+        if "fullscreen" in changes and new.fullscreen != self.config.fullscreen:
             self.toggle_fullscreen()
         if "window" in changes and new.window != self.config.size:
             self.config.size = new.window
-            if not self.fullscreen:
+            if not self.config.fullscreen:
                 self.resize(new.window)
 
     def set_language(self, lang: str) -> None:
@@ -447,7 +465,6 @@ class App:
         self.assets.lang = lang
         self.assets.clear_sizes()
         self.manager.set_locale(lang)
-        self.views = Views(TableView(self.assets), PanelView(self.assets))
         pygame.display.set_caption(t("app.title"))
         for scene in self.stack.scenes:
             scene.relabel()
@@ -470,7 +487,7 @@ class App:
             self.resize((event.w, event.h))
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
-            self.change_settings(fullscreen=not self.fullscreen)
+            self.change_settings(fullscreen=not self.config.fullscreen)
             return
         if (
             event.type == pygame.MOUSEBUTTONDOWN

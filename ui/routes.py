@@ -55,7 +55,8 @@ ROUTES: dict[str, Callable[..., Scene]] = {
     "review": ReviewScene,
     "review_progress": ReviewProgressScene,
     "pause": PauseScene,
-    "round_summary": RoundSummary,
+    # a table's gates: the presenter's gate (ui.table.timeline) names the screen it opens
+    "round_over": RoundSummary,
     "game_over": GameOver,
     "history": HistoryScene,
     "sheet_setup": SheetSetupScene,

@@ -14,19 +14,19 @@ import pygame
 import pygame_gui
 
 if TYPE_CHECKING:
-    from ui.app import App
+    from ui.context import Context
 
 
 class Scene:
     overlay = False  # drawn over the scene beneath
     freeze_below = False  # the scenes beneath stop (the pause menu stops the game)
 
-    def __init__(self, app: App) -> None:
-        self.app = app
-        self.asker: Scene | None = None  # the scene that opened this one (App.go)
+    def __init__(self, app: Context) -> None:
+        self.app = app  # what the scene may use of the window (ui/context.py), never all of it
+        self.asker: Scene | None = None  # the scene that opened this one (Context.go)
 
     def returned(self, result: object) -> bool:
-        """A scene this one opened closed with ``result`` (``App.back``). False keeps that
+        """A scene this one opened closed with ``result`` (``Context.back``). False keeps that
         scene open (the result was refused: the score sheet would not take the hand)."""
         return True
 
@@ -89,7 +89,7 @@ class ButtonDialog(Scene):
 
     overlay = True
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Context) -> None:
         super().__init__(app)
         self.buttons: dict = {}
         self._image: pygame.Surface | None = None
@@ -110,7 +110,7 @@ class ButtonDialog(Scene):
         self.build_ui()
 
     def resize(self, size: tuple[int, int]) -> None:
-        if self.app.stack.top is self:
+        if self.app.on_top(self):
             self.build_ui()
 
     def handle_event(self, event: pygame.event.Event) -> bool:

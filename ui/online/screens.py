@@ -20,6 +20,7 @@ from game.net import discovery
 from game.net.protocol import HOST_CLOSED
 from ui.assets import CREAM, GOLD, MUTED, RED
 from ui.config import BOT_NAMES
+from ui.context import Context
 from ui.i18n import t, tn
 from ui.online.session import OnlineSession, SeatKey, kept_seats, local_addresses, server_url
 from ui.screens.forms import FormScene
@@ -35,11 +36,11 @@ LISTEN = ("", discovery.PORT)  # where the Join tab hears tables nearby (game.ne
 LOOK_EVERY = 0.5  # seconds between two looks at what was heard
 
 
-def seats_file(app) -> Path:
+def seats_file(app: Context) -> Path:
     return Path(app.dirs.data) / "online" / "seats.json"
 
 
-def tables_folder(app) -> Path:
+def tables_folder(app: Context) -> Path:
     """Where a table this window hosts is kept (as ``python -m game.server`` keeps it)."""
     return Path(app.dirs.data) / "tables"
 
@@ -48,7 +49,7 @@ class OnlineScene(FormScene):
     TITLE = "online.title"
     PANEL_BOX = (900, 180, 84)
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: Context) -> None:
         super().__init__(app)
         self.mode = "host"
         self.values = {
@@ -156,7 +157,7 @@ class OnlineScene(FormScene):
         found = self.listener.tables()
         if found != self.found:
             self.found = found
-            if self.app.stack.top is self:
+            if self.app.on_top(self):
                 self.build_ui()
 
     def wakeup(self) -> float | None:
@@ -350,7 +351,7 @@ class LobbyScene(FormScene):
     TITLE = "online.lobby"
     PANEL_BOX = (860, 170, 84)
 
-    def __init__(self, app, session: OnlineSession) -> None:
+    def __init__(self, app: Context, session: OnlineSession) -> None:
         super().__init__(app)
         self.session = session
         self.addresses = local_addresses() if session.public else []
@@ -395,7 +396,7 @@ class LobbyScene(FormScene):
         return [s for i, s in enumerate(seats) if i not in mine]
 
     def _leave(self) -> None:
-        self.app.stack.pop()
+        self.app.back()
 
     def exit(self) -> None:
         super().exit()
@@ -421,7 +422,7 @@ class LobbyScene(FormScene):
         if seen != self._seen:
             rebuild = self._seen is None or s.creator != self._creator
             self._seen, self._creator = seen, s.creator
-            if rebuild and self.app.stack.top is self:
+            if rebuild and self.app.on_top(self):
                 self.build_ui()
             self._bg_key = None
             self.app.invalidate()

@@ -18,6 +18,7 @@ from game import gamefile
 from game.gamefile import GameFileError
 from game.limits import clean_text, printable
 from ui.assets import MUTED
+from ui.context import FilesContext
 from ui.i18n import t
 from ui.paths import shown
 from ui.screens.forms import FormScene
@@ -32,7 +33,9 @@ EXAMPLES = Path(__file__).resolve().parent.parent.parent / "examples"
 class FilesScene(FormScene):
     """``mode`` "save" (writes ``game``) or "load"."""
 
-    def __init__(self, app, mode: str, game=None) -> None:
+    app: FilesContext
+
+    def __init__(self, app: FilesContext, mode: str, game=None) -> None:
         super().__init__(app)
         self.mode = mode
         self.game = game
@@ -231,7 +234,7 @@ class ReplayFilesScene(FilesScene):
     button opens the replay viewer over this list (``App.open_replay``), so Esc in the
     viewer comes back here."""
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: FilesContext) -> None:
         super().__init__(app, "load")
         self.TITLE = "replay.files_title"
 

@@ -16,6 +16,7 @@ import pygame_gui
 
 from game.limits import UNTYPEABLE, clean_text
 from ui.assets import CREAM, GOLD, LRU, MUTED
+from ui.context import Context
 from ui.i18n import language, t
 from ui.scene import Scene
 from ui.theme import unit_for, widen_buttons, window_scale
@@ -46,7 +47,7 @@ class FormScene(Scene):
     #: the centred panel: (widest, margin below, top), in 1280×720 units
     PANEL_BOX = (980, 170, 84)
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: Context) -> None:
         super().__init__(app)
         self.widgets: dict[str, Any] = {}  # buttons, entries, lists: each its own kind
         self._bg: pygame.Surface | None = None
@@ -68,7 +69,7 @@ class FormScene(Scene):
 
     def resize(self, size) -> None:
         self._bg_key = None
-        if self.app.stack.top is self:
+        if self.app.on_top(self):
             self.build_ui()
 
     def relabel(self) -> None:
@@ -232,7 +233,7 @@ class FormScene(Scene):
         return False
 
     def back(self) -> None:
-        self.app.stack.pop()
+        self.app.back()
 
     # ------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:

@@ -10,6 +10,7 @@ import pygame
 
 from ui.assets import CREAM, GOLD, MUTED
 from ui.config import demo_seats
+from ui.context import MenuContext
 from ui.i18n import t
 from ui.screens.forms import FormScene
 from ui.storage.marks import first_offer
@@ -57,7 +58,9 @@ def label(name: str, key: str) -> str:
 
 
 class MenuScene(FormScene):
-    def __init__(self, app) -> None:
+    app: MenuContext
+
+    def __init__(self, app: MenuContext) -> None:
         super().__init__(app)
         self.saved = None  # what Continue takes up (ui.storage.saves.SavedGame)
         self.offer = first_offer(app.dirs)  # the very first start: "Learn to play" is offered

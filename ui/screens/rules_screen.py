@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 
 from ui.assets import CREAM, GOLD, MUTED
+from ui.context import Context
 from ui.i18n import card_name, t
 from ui.screens.forms import FormScene
 from ui.theme import window_scale
@@ -45,7 +46,7 @@ FLIP7 = ("0", "1", "2", "4", "6", "9", "12")
 class RulesScene(FormScene):
     TITLE = "menu.rules"
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: Context) -> None:
         super().__init__(app)
         self.page = PAGES[0]
 

@@ -11,6 +11,7 @@ import pygame
 import pygame_gui
 
 from ui.assets import CREAM, MUTED
+from ui.context import SettingsContext
 from ui.i18n import t
 from ui.paths import shown
 from ui.screens.forms import FormScene
@@ -32,6 +33,7 @@ def _speed_label(speed: float) -> str:
 
 class SettingsScene(FormScene):
     TITLE = "menu.settings"
+    app: SettingsContext
 
     def geometry(self) -> tuple[pygame.Rect, int, int, int]:
         """The panel, the row height, the x where the controls start, their width."""
@@ -60,7 +62,7 @@ class SettingsScene(FormScene):
                 value = {
                     "reduced_motion": cfg.reduced_motion,
                     "hints": cfg.hints,
-                    "fullscreen": self.app.fullscreen,
+                    "fullscreen": self.app.config.fullscreen,
                 }[name]
                 half = pygame.Rect(x, y, (width - gap) // 2, h)
                 self.choice(name, on_off, "on" if value else "off", half, gap)

@@ -13,6 +13,7 @@ import pygame
 from game.rules import FLIP_THREE_ON_BUST, OPENINGS
 from ui.assets import CREAM, GOLD, MUTED, RED
 from ui.config import MAX_SEATS, MIN_SEATS
+from ui.context import SetupContext
 from ui.i18n import t
 from ui.screens.seat_list import SeatForm, SeatList
 from ui.screens.setup_model import PLUGIN, TableSetup, seat_kind
@@ -72,9 +73,11 @@ class GameSeats:
 class SetupScene(SeatForm):
     TITLE = "setup.title"
 
-    def __init__(self, app) -> None:
+    app: SetupContext
+
+    def __init__(self, app: SetupContext) -> None:
         super().__init__(app)
-        if getattr(app, "last_setup", None) is None:
+        if app.last_setup is None:
             app.last_setup = TableSetup.default(t("menu.you"))
         self.setup: TableSetup = app.last_setup
         self.seat_list = SeatList(

@@ -17,6 +17,7 @@ import pygame
 from game.bots.plugins import PluginError, check
 from game.limits import printable
 from ui.assets import CREAM, GOLD
+from ui.context import Context
 from ui.i18n import t
 from ui.screens.forms import DialogScene
 from ui.theme import window_scale
@@ -66,7 +67,7 @@ class TrustScene(DialogScene):
 
     TITLE = "trust.title"
 
-    def __init__(self, app, spec: str, name: str, answer: Callable[[bool], None]) -> None:
+    def __init__(self, app: Context, spec: str, name: str, answer: Callable[[bool], None]) -> None:
         super().__init__(app)
         self.spec, self.name, self.answer = spec, name, answer
         self.where = where(spec)
@@ -125,6 +126,5 @@ class TrustScene(DialogScene):
         self.close(False)
 
     def close(self, yes: bool) -> None:
-        self.app.stack.pop()
-        self.app.invalidate()
+        self.app.back()
         self.answer(yes)

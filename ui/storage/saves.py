@@ -85,6 +85,17 @@ class SavedGame:
     sheet: str | None = None  # a live table's: the id of the score sheet it follows
 
 
+def write_game(path: Path, game: Game, new: bool = False) -> list[tuple[str, dict]]:
+    """Write ``game`` to ``path`` atomically (a live table's file, on the writer's thread);
+    what to tell the player if the disk refuses."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        gamefile.save(game, path)
+    except OSError as e:
+        return [("notice.autosave_failed", {"reason": e.strerror or str(e)})]
+    return []
+
+
 class Saves:
     """The autosave and the saves folder of one home (:class:`ui.paths.Dirs`)."""
 

@@ -4,7 +4,8 @@ After each decision the table hands the game to :class:`AutosaveWriter`, which k
 only the latest of a game (a slow disk never builds a queue: decisions made while a
 write is under way all go into the next one); a new game's first save (which keeps the
 unfinished one aside) and a finished game (filed, counted) are never skipped. Each is
-written as before (:meth:`ui.storage.saves.Saves.write`: atomic, fsynced). The line
+written as before (:meth:`ui.storage.saves.Saves.write`: atomic, fsynced). A live
+table's game goes the same way to its own file (``submit(..., write=...)``). The line
 "autosaved N actions" is logged once the file is on the disk, never earlier, so what
 the program says it saved survives a kill -9. :meth:`AutosaveWriter.flush` waits for
 the last write: before anything reads the autosave, when the table is left, on quit.
@@ -25,19 +26,22 @@ log = logging.getLogger(__name__)
 Message = tuple[str, dict]
 
 
+#: a write: the game, whether it is a game's first save; what to tell the player
+Write = Callable[[Game, bool], list[Message]]
+
+
 @dataclass
 class _Task:
     game: Game  # a copy: the table plays on meanwhile
     new: bool  # the first save of a game (the unfinished one it replaces is kept aside)
-    origin: int  # which game of the table it is a copy of (``id`` of the table's game)
+    origin: object  # what it is the latest of: the table's game (its ``id``), or a file
+    write: Write
 
 
 class AutosaveWriter:
     """``write(game, new)`` on a thread of its own, in order, the latest of each game."""
 
-    def __init__(
-        self, write: Callable[[Game, bool], list[Message]], failing: Callable[[], bool]
-    ) -> None:
+    def __init__(self, write: Write, failing: Callable[[], bool]) -> None:
         self._write, self._failing = write, failing
         self._cond = threading.Condition()
         self._tasks: list[_Task] = []
@@ -45,10 +49,14 @@ class AutosaveWriter:
         self._messages: list[Message] = []
         self._thread: threading.Thread | None = None
 
-    def submit(self, game: Game, new: bool = False) -> None:
+    def submit(
+        self, game: Game, new: bool = False, write: Write | None = None, origin: object = None
+    ) -> None:
         """Write ``game`` soon, after what is already waiting; it replaces a plain save of
-        the same game still waiting (never a game's first save)."""
-        task = _Task(game.clone(), new, id(game))
+        the same game still waiting (never a game's first save). ``write`` another way
+        than the autosave's, the latest of ``origin`` (a live table's file)."""
+        key = id(game) if origin is None else origin
+        task = _Task(game.clone(), new, key, self._write if write is None else write)
         with self._cond:
             last = self._tasks[-1] if self._tasks else None
             if last is not None and last.origin == task.origin and not task.new:
@@ -82,7 +90,7 @@ class AutosaveWriter:
                 task = self._tasks.pop(0)
                 self._busy = True
             try:
-                messages = self._write(task.game, task.new)
+                messages = task.write(task.game, task.new)
             except Exception as error:  # a write must never end the program
                 messages = [("notice.autosave_failed", {"reason": str(error)})]
             if not self._failing():

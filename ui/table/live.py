@@ -28,8 +28,7 @@ from typing import Any
 import pygame
 
 from game import events as ev
-from game import gamefile, live
-from game.atomic import write_atomic
+from game import live
 from game.bots.advice import Reason, TableAdvice, table_advice
 from game.cards import FLIP_THREE, FREEZE, SECOND_CHANCE
 from game.engine import Game
@@ -38,6 +37,7 @@ from game.state import HIT, HIT_OR_STAY, REVEAL, Action
 from game.tabletop.calculator import CalculatorError, count
 from game.tabletop.sheet import ScoreSheet, SheetError
 from ui.assets import CREAM, GOLD, MUTED
+from ui.context import TableContext
 from ui.i18n import card_name, number, signed, t, tn
 from ui.storage import live_games
 from ui.table import table_log
@@ -81,7 +81,7 @@ def turnable(game: Game) -> set[str]:
     return {a.card for a in game.legal_actions() if a.card is not None}
 
 
-def live_path(app, sheet: ScoreSheet) -> Path:
+def live_path(app: TableContext, sheet: ScoreSheet) -> Path:
     assert sheet.id is not None  # a sheet gets its id when first saved
     return live_games.path(app.dirs.data, sheet.id)
 
@@ -95,7 +95,7 @@ class LiveDriver:
     own_keys = frozenset(PLUS_KEYS)  # "+" is a bonus card here, not the speed
     pause_note = "live.pause_note"  # saved, but not as the table's game
 
-    def __init__(self, app, sheet: ScoreSheet, store) -> None:
+    def __init__(self, app: TableContext, sheet: ScoreSheet, store) -> None:
         self.app, self.sheet, self.store = app, sheet, store
         self.typed = ""  # a "1" or a "+" waiting for the rest of the card
         self.typed_age = 0.0
@@ -209,21 +209,17 @@ class LiveDriver:
             self.app.notify(t("live.sheet_failed", reason=err), error=True)
 
     def _save(self) -> None:
-        if self.sheet.id is None:
-            return
-        path = live_path(self.app, self.sheet)
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            write_atomic(path, gamefile.dumps(self.game))
-        except OSError as e:
-            self.app.notify(t("notice.autosave_failed", reason=e), error=True)
+        """The game as it stands into its file, off the window's thread (after every entry:
+        a kill -9 loses nothing the person saw entered once the write is done)."""
+        if self.sheet.id is not None:
+            self.app.keep(self.game, live_path(self.app, self.sheet))
 
     # ------------------------------------------------------------ input
     def key(self, key: int, repeat: bool) -> bool:
         if repeat:
             return True  # a held key enters one card
         if key == pygame.K_ESCAPE:
-            self.app.pause_game(self.table)
+            self.app.go("pause", self.table)
             return True
         if key in UNDO_KEYS:
             return self.undo()
@@ -320,7 +316,7 @@ class LiveDriver:
                 self.commit_typed()
         gate = self.presenter.gate
         if gate == "round_over" and self.table.on_top:
-            self.app.open_gate(self.table, gate)
+            self.app.go(gate, self.table)  # the round's summary
         elif gate == "game_over":
             self.presenter.release()  # the banner says it; the sheet keeps the game
 
@@ -332,7 +328,7 @@ class LiveDriver:
             self.presenter.release()
 
     def close(self) -> None:
-        pass
+        self.app.flush_autosave()  # the table is left: its last entry on the disk
 
     # ------------------------------------------------------------ what shows
     def odds(self) -> TableAdvice:
@@ -549,6 +545,6 @@ def _best(r: Reason, seat: int, who: Callable[[int], str]) -> str:
     return t("live.why.best_even", name=name, than=than)
 
 
-def live_table(app, sheet: ScoreSheet, store: Any) -> TableScene:
+def live_table(app: TableContext, sheet: ScoreSheet, store: Any) -> TableScene:
     """The route "live": the table view driven by a :class:`LiveDriver`."""
     return TableScene(app, LiveDriver(app, sheet, store))

@@ -23,6 +23,7 @@ from game import live
 from game.engine import Game
 from game.rules import RuleOptions
 from game.state import Action
+from ui.context import TableContext
 from ui.i18n import Msg, t
 from ui.online.session import OnlineSession
 from ui.table import table_log
@@ -75,7 +76,7 @@ class NetDriver:
     unattended = True  # the server deals on: a round's summary goes on by itself
     own_keys: frozenset[int] = frozenset()
 
-    def __init__(self, app, session: OnlineSession) -> None:
+    def __init__(self, app: TableContext, session: OnlineSession) -> None:
         self.app, self.session = app, session
         assert session.state is not None and session.started
         self.version = session.state["version"]
@@ -159,7 +160,7 @@ class NetDriver:
         if now == self._told:
             return
         said = ("online.host_closed", "online.reconnecting", "online.reconnected")
-        self.app.notices.withdraw({t(key) for key in said})  # the connection's news, one at a time
+        self.app.withdraw_notices(t(key) for key in said)  # the connection's news, one at a time
         if now == "ended":
             self.app.notify(t("online.host_closed"), error=True)
         elif now == "lost":
@@ -267,6 +268,6 @@ def _elsewhere(*_args: Any) -> None:
     return None
 
 
-def net_table(app, session: OnlineSession) -> TableScene:
+def net_table(app: TableContext, session: OnlineSession) -> TableScene:
     """The route "net_table": the table view driven by a :class:`NetDriver`."""
     return TableScene(app, NetDriver(app, session))

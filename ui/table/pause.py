@@ -9,6 +9,7 @@ from __future__ import annotations
 import pygame
 
 from ui.assets import MUTED
+from ui.context import TableContext
 from ui.i18n import t
 from ui.screens.forms import DialogScene
 from ui.theme import window_scale
@@ -34,7 +35,7 @@ class PauseScene(DialogScene):
     TITLE = "pause.title"
     freeze_below = True  # the game waits: no card moves, no bot plays
 
-    def __init__(self, app, table) -> None:
+    def __init__(self, app: TableContext, table) -> None:
         super().__init__(app)
         self.table = table
 
@@ -93,7 +94,7 @@ class PauseScene(DialogScene):
     def choose(self, name: str) -> None:
         app = self.app
         if name == "resume":
-            app.stack.pop()
+            app.back()
         elif name == "save":
             app.go("files", "save", self.table.game)
         elif name == "rules":

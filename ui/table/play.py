@@ -19,6 +19,7 @@ from game.rules import RuleOptions
 from game.state import HIT, HIT_OR_STAY, Action
 from game.take_back import TakeBack, offer
 from ui.config import Seat
+from ui.context import TableContext
 from ui.i18n import Msg, card_name, signed, t
 from ui.settings import SPEEDS
 from ui.table import table_log
@@ -96,7 +97,7 @@ class PlayDriver:
 
     def __init__(
         self,
-        app,
+        app: TableContext,
         seats: list[Seat] | None,
         seed: int,
         demo: bool = False,
@@ -316,6 +317,8 @@ class PlayDriver:
     def close(self) -> None:
         if self.bots is not None:
             self.bots.close()  # the plug-ins' processes end with the table
+        if self._autosave in self.subscribers:
+            self.app.flush_autosave()  # the table is left: its last decision on the disk
 
     # ----------------------------------------------------------- controls
     def controls(self) -> tuple[Control, ...]:
@@ -363,7 +366,7 @@ class PlayDriver:
     def key(self, key: int, repeat: bool) -> bool:
         hit_keys, stay_keys = decision_keys()
         if key == pygame.K_ESCAPE or (key == pygame.K_p and key not in hit_keys | stay_keys):
-            self.app.pause_game(self.table)
+            self.app.go("pause", self.table)
             return True
         if key in UNDO_KEYS and self.undo():
             return True
@@ -413,7 +416,7 @@ class PlayDriver:
         gate = self.presenter.gate
         if gate is not None and not self.gate_open and self.table.on_top:
             self.gate_open = True
-            self.app.open_gate(self.table, gate)
+            self.app.go(gate, self.table)  # the round's summary or the game's end
             return
         if not self.presenter.settled or self.game.over:
             return
@@ -526,6 +529,6 @@ class PlayDriver:
         pass
 
 
-def table(app, *args: Any, **kwargs: Any) -> TableScene:
+def table(app: TableContext, *args: Any, **kwargs: Any) -> TableScene:
     """The route "table": the table view driven by a :class:`PlayDriver`."""
     return TableScene(app, PlayDriver(app, *args, **kwargs))

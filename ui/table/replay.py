@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import pygame
 
+from ui.context import TableContext
 from ui.i18n import Msg, card_msg, card_name, language, t
 from ui.table import coach, table_log
 from ui.table import layout as L
@@ -78,7 +79,7 @@ class ReplayDriver:
     demo = True  # never autosaved, never counted as a game played
     unattended = True
 
-    def __init__(self, app, replay: Replay, title: str, play: bool = False) -> None:
+    def __init__(self, app: TableContext, replay: Replay, title: str, play: bool = False) -> None:
         self.app = app
         self.replay = replay
         self.title = title
@@ -186,7 +187,7 @@ class ReplayDriver:
         elif name == "speed":  # the button cycles
             self.set_speed(SPEEDS[(i + 1) % len(SPEEDS)])
         elif name == "close":
-            self.app.stack.pop()
+            self.app.back()
         elif name in ("coach", "prev_mark", "next_mark"):
             coach.command(self, name)
         else:
@@ -386,6 +387,6 @@ class ReplayDriver:
         return self.beat
 
 
-def replay(app, replay: Replay, title: str, play: bool = False) -> TableScene:
+def replay(app: TableContext, replay: Replay, title: str, play: bool = False) -> TableScene:
     """The route "replay": the table view driven by a :class:`ReplayDriver`."""
     return TableScene(app, ReplayDriver(app, replay, title, play))

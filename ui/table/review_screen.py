@@ -19,6 +19,7 @@ import pygame_gui
 from game.commands.review import Review, costliest
 from ui.assets import BAND, CHART_GRID, CREAM, DIALOG, GOLD, MUTED, PALETTE
 from ui.chart import Line, PygamePen, Scale, Style, draw_chart
+from ui.context import TableContext
 from ui.i18n import language, t, tn
 from ui.scene import ButtonDialog
 from ui.table import coach
@@ -31,7 +32,7 @@ class ReviewProgressScene(ButtonDialog):
     """A progress bar while the coach reviews the replay; then ``then`` (a coach command)
     is carried out. Esc, Enter or *Cancel* stops the review."""
 
-    def __init__(self, app, viewer, then: str = "coach") -> None:
+    def __init__(self, app: TableContext, viewer, then: str = "coach") -> None:
         super().__init__(app)
         self.replay, self.then = viewer, then
         self.job = ReviewJob(viewer.replay)
@@ -61,8 +62,7 @@ class ReviewProgressScene(ButtonDialog):
 
     def choose(self, name: str) -> None:
         self.job.cancel()
-        self.app.stack.pop()
-        self.app.invalidate()
+        self.app.back()
 
     def busy(self) -> bool:
         return True  # the bar moves: the app draws every frame
@@ -70,9 +70,9 @@ class ReviewProgressScene(ButtonDialog):
     def update(self, dt: float) -> None:
         if self.job.fraction != self.shown:
             self.app.invalidate()
-        if not self.job.finished or self.app.stack.top is not self:
+        if not self.job.finished or not self.app.on_top(self):
             return
-        self.app.stack.pop()
+        self.app.back()
         if self.job.review is None:  # it failed (never expected): say so, stay on the replay
             self.app.notify(t("review.failed"), error=True)
             return
@@ -105,7 +105,7 @@ class ReviewProgressScene(ButtonDialog):
 class ReviewScene(ButtonDialog):
     """The review over the replay viewer (modal; Esc, Enter or *Close* goes back)."""
 
-    def __init__(self, app, viewer) -> None:
+    def __init__(self, app: TableContext, viewer) -> None:
         super().__init__(app)
         self.replay = viewer
         self.review: Review = viewer.review
@@ -161,7 +161,7 @@ class ReviewScene(ButtonDialog):
             self.choose(f"go{key - pygame.K_1}")
 
     def choose(self, name: str) -> None:
-        self.app.stack.pop()
+        self.app.back()
         if name.startswith("go"):
             self.replay.playing = False
             self.replay.goto(self.worst[int(name[2:])].action)

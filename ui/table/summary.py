@@ -9,6 +9,7 @@ totals round by round, with "Play again" and "Menu".
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
@@ -19,6 +20,9 @@ from ui.i18n import t
 from ui.scene import ButtonDialog
 from ui.theme import unit_for, widen_buttons
 
+if TYPE_CHECKING:
+    from ui.context import TableContext
+
 
 class Overlay(ButtonDialog):
     """A dialog over the table with buttons; in a demo its first button presses itself
@@ -26,8 +30,9 @@ class Overlay(ButtonDialog):
 
     BUTTONS: tuple[tuple[str, str], ...] = ()
     GO_ON: str | None = None  # the button that Enter, Space or N press ("go on")
+    app: TableContext
 
-    def __init__(self, app, table) -> None:
+    def __init__(self, app: TableContext, table) -> None:
         super().__init__(app)
         self.table = table
         self.auto = (3.0 / max(0.25, app.config.speed)) if table.unattended else None
@@ -217,8 +222,9 @@ class GameOver(Overlay):
         ("menu", "button.menu"),
     )
 
-    def __init__(self, app, table) -> None:
+    def __init__(self, app: TableContext, table) -> None:
         super().__init__(app, table)
+        app.sound.play("win")
         if self.auto is not None:
             self.auto *= 1.6
 

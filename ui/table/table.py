@@ -22,13 +22,14 @@ from ui.assets import CREAM, GOLD
 from ui.i18n import t
 from ui.scene import Scene
 from ui.table import layout as L
-from ui.table.draw_panel import detail_fits, draw_bar, draw_head_bar
+from ui.table.draw_panel import PanelView, detail_fits, draw_bar, draw_head_bar
+from ui.table.draw_table import TableView
 from ui.table.presenter import Presenter
 
 if TYPE_CHECKING:
     from game.engine import Game
+    from ui.context import TableContext
     from ui.table.display import Shown
-    from ui.table.draw_table import TableView
     from ui.table.drive import Control, Driver, Prompt
 
 FASTER_KEYS = (pygame.K_PLUS, pygame.K_KP_PLUS, pygame.K_EQUALS)
@@ -38,9 +39,14 @@ SLOWER_KEYS = (pygame.K_MINUS, pygame.K_KP_MINUS)
 class TableScene(Scene):
     """The table, driven by ``driver``."""
 
-    def __init__(self, app, driver: Driver) -> None:
+    app: TableContext
+
+    def __init__(self, app: TableContext, driver: Driver) -> None:
         super().__init__(app)
         self.driver = driver
+        # what draws the table and the panel, with the pictures they keep between frames
+        self.table_view = TableView(app.assets)
+        self.panel_view = PanelView(app.assets)
         self.buttons: dict[str, pygame_gui.core.UIElement] = {}  # the bar's controls
         self._built: dict[str, Control] = {}  # what each widget was made or last set as
         self._synced: tuple[tuple[Control, ...], bool] | None = None  # the last sync's input
@@ -78,7 +84,7 @@ class TableScene(Scene):
 
     @property
     def on_top(self) -> bool:
-        return self.app.stack.top is self
+        return self.app.on_top(self)
 
     def skip(self) -> None:
         """The animations queued, shown at once (up to a round's end)."""
@@ -277,22 +283,18 @@ class TableScene(Scene):
         self.sync()
 
     # ----------------------------------------------------------- drawing
-    @property
-    def table_view(self) -> TableView:
-        return self.app.views.table
-
     def draw(self, surface: pygame.Surface) -> None:
-        lay, views, p, assets = self.layout, self.app.views, self.presenter, self.app.assets
+        lay, view, p, assets = self.layout, self.table_view, self.presenter, self.app.assets
         q = self.driver.prompt()
-        views.table.draw(surface, lay, self.shown, p, list(q.seats), q.note)
-        cloth = views.table.background
-        views.panel.draw(surface, lay, self.shown, p, p.timeline.speed, self.log_scroll, cloth)
+        view.draw(surface, lay, self.shown, p, list(q.seats), q.note)
+        cloth = view.background
+        self.panel_view.draw(surface, lay, self.shown, p, p.timeline.speed, self.log_scroll, cloth)
         self._draw_bar(surface, q)
         for layer in (p.sprites, p.labels, p.confetti, p.banners):
             for item in layer:
                 item.draw(surface, assets)
         if self.pointer is not None:
-            views.table.name_tip(surface, lay, self.shown, self.pointer)
+            view.name_tip(surface, lay, self.shown, self.pointer)
         self.driver.draw_over(surface)
 
     def _draw_bar(self, surface: pygame.Surface, q: Prompt) -> None:

@@ -22,6 +22,7 @@ from game.rules import RuleOptions
 from game.state import HIT, Action
 from ui.assets import CREAM, GOLD, MUTED
 from ui.config import Seat
+from ui.context import TableContext
 from ui.i18n import Msg, t
 from ui.table import layout as L
 from ui.table.drive import Control, Prompt
@@ -31,7 +32,7 @@ from ui.table.table import TableScene
 BOX = (12, 30, 22, 235)
 
 
-def start(app) -> TableScene:
+def start(app: TableContext) -> TableScene:
     """The guided game on top of the menu, from its first lesson."""
     scene: TableScene = app.go("tutorial", home=True)
     return scene
@@ -61,7 +62,7 @@ class LessonDriver:
     _box_key: object = None  # what the caption box was placed for (box_rect)
     _box = pygame.Rect(0, 0, 0, 0)
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: TableContext) -> None:
         self.app = app
         self.lesson = 0
         self.done: set[str] = set()
@@ -410,6 +411,6 @@ def _facing(a: pygame.Rect, b: pygame.Rect) -> tuple[int, int]:
     return x, y
 
 
-def tutorial(app) -> TableScene:
+def tutorial(app: TableContext) -> TableScene:
     """The route "tutorial": the table view driven by a :class:`LessonDriver`."""
     return TableScene(app, LessonDriver(app))

@@ -15,6 +15,7 @@ import pygame
 from game.cards import MODIFIERS
 from game.tabletop.calculator import CalculatorError, CardHand, check_round, count
 from ui.assets import CREAM, GOLD, GREEN, MUTED, RED
+from ui.context import Context
 from ui.i18n import t
 from ui.screens.forms import FormScene
 from ui.theme import window_scale
@@ -25,7 +26,7 @@ KEYS_REMOVE = (pygame.K_BACKSPACE, pygame.K_DELETE)
 
 
 class CalculatorScene(FormScene):
-    def __init__(self, app, sheet, round_no: int, seat: int, cell: object = None) -> None:
+    def __init__(self, app: Context, sheet, round_no: int, seat: int, cell: object = None) -> None:
         """Count the hand of ``seat`` in ``round_no`` of ``sheet``, starting from its ``cell``;
         the hand goes back to the scene that asked (``App.back``)."""
         super().__init__(app)

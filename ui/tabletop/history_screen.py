@@ -12,6 +12,7 @@ import pygame_gui
 
 from game.tabletop.sheet import OVER, TIEBREAK
 from ui.assets import GOLD, MUTED
+from ui.context import Context
 from ui.i18n import t
 from ui.paths import shown
 from ui.screens.forms import DialogScene, FormScene
@@ -44,7 +45,7 @@ class HistoryScene(FormScene):
     TITLE = "sheet.history_title"
     PANEL_BOX = (1040, 180, 84)
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: Context) -> None:
         super().__init__(app)
         self.store = SheetStore(app.dirs.data / "sheets")
         self.infos: list[SheetInfo] = []
@@ -119,13 +120,11 @@ class HistoryScene(FormScene):
         elif what == "delete":
             info = next((i for i in self.infos if i.id == sheet_id), None)
             if info is not None:
-                self.app.stack.push(
-                    ConfirmScene(
-                        self.app,
-                        t("sheet.delete_ask", what=describe(info)),
-                        t("sheet.delete"),
-                        lambda: self.delete(sheet_id),
-                    )
+                self.app.go(
+                    "confirm",
+                    t("sheet.delete_ask", what=describe(info)),
+                    t("sheet.delete"),
+                    lambda: self.delete(sheet_id),
                 )
 
     def on_key(self, key: int) -> bool:
@@ -156,7 +155,7 @@ class ConfirmScene(DialogScene):
 
     TITLE = "sheet.confirm_title"
 
-    def __init__(self, app, question: str, yes: str, action) -> None:
+    def __init__(self, app: Context, question: str, yes: str, action) -> None:
         super().__init__(app)
         self.question, self.yes, self.action = question, yes, action
 
@@ -201,9 +200,8 @@ class ConfirmScene(DialogScene):
         return True
 
     def answer(self, yes: bool) -> None:
-        self.app.stack.pop()  # the history beneath rebuilds its list on resume
+        self.app.back()  # the history beneath rebuilds its list on resume
         if yes:
             self.action()
-            top = self.app.stack.top
-            if top is not None:
-                top.build_ui()
+            if self.asker is not None and self.app.on_top(self.asker):
+                self.asker.build_ui()  # and again, after what the answer changed

@@ -21,6 +21,7 @@ from game.tabletop.calculator import CardHand
 from game.tabletop.sheet import OVER, TIEBREAK, ScoreSheet, SheetError
 from ui import viewer
 from ui.assets import CREAM, GOLD, MUTED, RED
+from ui.context import Context
 from ui.i18n import language, t, tn
 from ui.paths import shown
 from ui.screens.forms import FormScene
@@ -33,7 +34,7 @@ FOLLOW = 10**6  # a scroll offset past the end: the grid shows its last rows
 
 
 class SheetScene(FormScene):
-    def __init__(self, app, sheet: ScoreSheet, store: SheetStore | None = None) -> None:
+    def __init__(self, app: Context, sheet: ScoreSheet, store: SheetStore | None = None) -> None:
         super().__init__(app)
         self.sheet = sheet
         self.store = store or SheetStore(app.dirs.data / "sheets")

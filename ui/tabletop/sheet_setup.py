@@ -10,6 +10,7 @@ from game.limits import MAX_TARGET, parse_int
 from game.rules import DEFAULT_TARGET
 from game.tabletop.sheet import MAX_PLAYERS, MIN_PLAYERS, ScoreSheet, SheetError
 from ui.assets import CREAM, GOLD, MUTED, RED
+from ui.context import SetupContext
 from ui.i18n import t
 from ui.screens.seat_list import SeatForm, SeatList
 from ui.storage.sheet_store import SheetStore, SheetStoreError
@@ -70,13 +71,13 @@ class SheetSetupScene(SeatForm):
     TITLE = "sheet.new_title"
     PANEL_BOX = (820, 190, 84)
 
-    def __init__(self, app, store: SheetStore, live: bool = False) -> None:
+    def __init__(self, app: SetupContext, store: SheetStore, live: bool = False) -> None:
         """``live``: the sheet's first round is followed card by card at once (the menu's
         *Real table*)."""
         super().__init__(app)
         self.store = store
         self.live = live
-        last = getattr(app, "last_setup", None)
+        last = app.last_setup  # the names of the last table set up, if any
         names = [s.name for s in last.seats] if last is not None else []
         if len(names) < MIN_PLAYERS:
             names = [t("sheet.player", n=i + 1) for i in range(4)]

@@ -14,6 +14,7 @@ import pygame
 
 from game.tabletop.stats import Record, Statistics
 from ui.assets import CREAM, GOLD, GREEN, INK, MUTED, RED
+from ui.context import Context
 from ui.i18n import t, tn
 from ui.screens.forms import FormScene
 from ui.storage.stats_store import StatsStore
@@ -64,7 +65,7 @@ class StatsScene(FormScene):
     TITLE = "stats.title"
     PANEL_BOX = (1200, 262, 140)
 
-    def __init__(self, app, store: StatsStore | None = None) -> None:
+    def __init__(self, app: Context, store: StatsStore | None = None) -> None:
         super().__init__(app)
         self.store = store or StatsStore(app.dirs.data)
         report = self.store.load()
