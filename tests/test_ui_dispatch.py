@@ -86,7 +86,7 @@ def test_a_step_lasts_as_long_as_the_tweens_it_plays_and_its_rest(reduced):
     declared: dict[type, set] = {}
     played: dict[type, set] = {}
     for step, at, anim in played_games(reduced):
-        kind = type(step.extra.get("event"))
+        kind = type(step.event)
         beat = next(
             (
                 b

@@ -178,7 +178,7 @@ def test_a_persons_own_bust_holds_on_screen_while_the_bots_carry_on():
         app.step(dt=0.02)
         clock += 0.02
         cur = table.presenter.timeline.current
-        if seen is None and cur is not None and isinstance(cur.extra.get("event"), ev.Busted):
+        if seen is None and cur is not None and isinstance(cur.event, ev.Busted):
             seen = clock
     assert seen is not None and str(table.presenter.caption) == "Ana busts on a second 9!"
     assert clock - seen >= 1.5

@@ -177,7 +177,7 @@ def run_until(app: App, kind: type, after: float, dt: float = 1 / 60) -> None:
     tl = _top_table(app).presenter.timeline
     for _ in range(5000):
         cur = tl.current
-        if cur is not None and isinstance(cur.extra.get("event"), kind) and cur.elapsed >= after:
+        if cur is not None and isinstance(cur.event, kind) and cur.elapsed >= after:
             return
         app.step(dt=dt)
 

@@ -107,9 +107,8 @@ class Presenter(CardSteps, RoundSteps):
             self.confetti = [c for c in self.confetti if c.alive]
 
     def _step_started(self, step: Step) -> None:
-        event = step.extra.get("event")
-        if self.cue is not None and event is not None and not self.timeline.skipping:
-            self.cue(event)
+        if self.cue is not None and step.event is not None and not self.timeline.skipping:
+            self.cue(step.event)
 
     def say(self, text: Msg | str) -> None:
         """Show a caption under the piles and add it to the table log."""
@@ -152,7 +151,7 @@ class Presenter(CardSteps, RoundSteps):
             if won and isinstance(event, ev.CardsCleared):
                 handler = None  # the last round's cards stay on the table, face up
             step = handler(self, event) if handler else Step(start=partial(self._apply, event))
-            step.extra["event"] = event
+            step.event = event
             self.timeline.add(step)
             if self._human_result(event):  # a person's own result: time to read it (and why)
                 self.timeline.add(Step(HOLD, savour=True))

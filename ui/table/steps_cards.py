@@ -8,6 +8,7 @@ duration is theirs and a rest after them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from game import events as ev
@@ -15,6 +16,7 @@ from game.cards import FLIP_THREE, FREEZE, MODIFIERS, SECOND_CHANCE
 from ui.assets import ICE, RED
 from ui.i18n import Listed, Msg, card_msg, t
 from ui.table import layout as L
+from ui.table.sprites import CardSprite
 from ui.table.step_host import StepHost
 from ui.table.timeline import Step
 from ui.table.tween import Beat
@@ -78,8 +80,10 @@ class CardSteps(StepHost):
     def _CardDrawn(self, e: ev.CardDrawn) -> Step:
         path = flight(turn=True)
         step = Step(REST, beats=path.beats(self.reduced))
+        waits = False  # the card stays in play for its receiver's choice
 
         def start() -> None:
+            nonlocal waits
             hand = self.shown.hands[e.seat]
             spare = e.card == SECOND_CHANCE and hand.second_chance
             waits = (e.card in (FREEZE, FLIP_THREE) and e.cause != "flip_three") or spare
@@ -92,14 +96,13 @@ class CardSteps(StepHost):
                 dst = self.line_slot(e.seat)
             self._apply(e)
             self.flyer = self._fly(e.card, self.layout.draw_pile, dst, (0.0, 1.0), path)
-            step.extra["waits"] = waits
             key = {"hit": "caption.hit_card", "deal": "caption.dealt"}.get(
                 e.cause, "caption.f3_card"
             )
             self.say(Msg(key, who=self.who_msg(e.seat), card=card_msg(e.card), slot=e.slot))
 
         def finish() -> None:
-            if step.extra.get("waits"):
+            if waits:
                 self._drop(self.flyer)
 
         step.start, step.finish = start, finish
@@ -166,10 +169,13 @@ class CardSteps(StepHost):
             REST, hide=frozenset({("in_play", SECOND_CHANCE)}), beats=path.beats(self.reduced)
         )
 
+        sprite: CardSprite | None = None
+
         def start() -> None:
+            nonlocal sprite
             src = self._take_flyer(SECOND_CHANCE, self.in_play_spot())
             hand = self.shown.hands[e.receiver]
-            step.extra["s"] = self._fly(
+            sprite = self._fly(
                 SECOND_CHANCE, src, self.mod_slot(e.receiver, len(hand.modifiers)), path=path
             )
             self.say(
@@ -177,7 +183,7 @@ class CardSteps(StepHost):
             )
 
         def finish() -> None:
-            self._drop(step.extra.get("s"))
+            self._drop(sprite)
             self._apply(e)
 
         step.start, step.finish = start, finish
@@ -223,7 +229,10 @@ class CardSteps(StepHost):
             beats = path.beats(self.reduced) if card == FLIP_THREE else ()
             step = Step(REST * 1.5, beats=(*beats, *effect))
 
+        landing_due: Callable[[], None] | None = None  # the landing, until it has happened
+
         def start() -> None:
+            nonlocal landing_due
             if not e.from_queue:
                 src = self._take_flyer(card, dst_fn())
                 self._apply(e)
@@ -235,20 +244,21 @@ class CardSteps(StepHost):
                 sprite = self._fly(card, L.queue_card_rect(self.panel, 0), dst_fn(), path=path)
 
                 def land() -> None:
-                    if step.extra.pop("land", None) is None:
-                        return
+                    nonlocal landing_due
+                    if landing_due is None:
+                        return  # it landed already (the step was finished early)
+                    landing_due = None
                     self._drop(sprite)
                     step.hide = frozenset()
                     self._apply(e)
                     on_start()
 
-                step.extra["land"] = land
+                landing_due = land
                 self.timeline.animator.play(sprite, landing, on_finished=land)
 
         def finish() -> None:
-            land = step.extra.get("land")
-            if land is not None:
-                land()
+            if landing_due is not None:
+                landing_due()
 
         step.start, step.finish = start, finish
         return step
@@ -284,15 +294,18 @@ class CardSteps(StepHost):
         path = flight()
         step = Step(REST * 0.5, beats=path.beats(self.reduced))
 
+        sprite: CardSprite | None = None
+
         def start() -> None:
+            nonlocal sprite
             src = self._take_flyer(e.card, self.line_slot(e.seat))
             n = len(self.shown.staged)
             rect = L.staged_card_rect(self.panel, n, n + 1)
-            step.extra["s"] = self._fly(e.card, src, rect, path=path)
+            sprite = self._fly(e.card, src, rect, path=path)
             self.say(Msg("caption.staged", card=card_msg(e.card)))
 
         def finish() -> None:
-            self._drop(step.extra.get("s"))
+            self._drop(sprite)
             self._apply(e)
 
         step.start, step.finish = start, finish
@@ -321,14 +334,17 @@ class CardSteps(StepHost):
         path = flight()
         step = Step(REST, hide=frozenset({("staged", 0)}), beats=path.beats(self.reduced))
 
+        sprite: CardSprite | None = None
+
         def start() -> None:
+            nonlocal sprite
             src = L.staged_card_rect(self.panel, 0, len(self.shown.staged))
             dst = L.queue_card_rect(self.panel, len(self.shown.queue))
-            step.extra["s"] = self._fly(e.card, src, dst, path=path)
+            sprite = self._fly(e.card, src, dst, path=path)
             self.say(Msg("caption.queued", card=card_msg(e.card), target=self.who_msg(e.target)))
 
         def finish() -> None:
-            self._drop(step.extra.get("s"))
+            self._drop(sprite)
             self._apply(e)
 
         step.start, step.finish = start, finish

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
+from game.events import Event
 from ui.table.tween import Animator, Beat
 
 CATCH_UP = 2.5  # seconds of queued animation above which play speeds up
@@ -42,7 +43,7 @@ class Step:
     #: the timing of every tween the step plays (none with reduced motion)
     beats: tuple[Beat, ...] = ()
     elapsed: float = 0.0
-    extra: dict = field(default_factory=dict)
+    event: Event | None = None  # the engine's event it shows (heard as it starts: Presenter.cue)
 
     @property
     def duration(self) -> float:
