@@ -203,22 +203,26 @@ def test_the_panel_made_opaque_over_the_cloth_shows_what_its_see_through_image_d
     assert pygame.image.tobytes(through.subsurface(area), "RGB") == pygame.image.tobytes(
         flat.subsurface(area), "RGB"
     )
-    assert panel._cache.get_flags() & pygame.SRCALPHA == 0  # opaque: the fast blit
+    assert panel._flat.get_flags() & pygame.SRCALPHA == 0  # opaque: the fast blit
 
 
 def test_what_stands_still_drawn_with_the_felt_is_what_a_fresh_view_draws(app):
-    """Seats and piles that stand still are kept on one image with the felt, each drawn
-    again only when it changes: after a game of five and in a game of two bots in the
-    same window, at every frame of cards drawn, busts, stays and a round's end, the
-    table is exactly what a view that never drew before draws."""
+    """Seats and piles that stand still are kept on one image with the felt, and the
+    panel's two parts (tray and queue, log) are each drawn again only when they change:
+    after a game of five and in a game of two bots in the same window, at every frame
+    of cards drawn, busts, stays, a Flip Three and a round's end, the table and the
+    panel are exactly what views that never drew before draw."""
+    from ui.table.draw_panel import PanelView
     from ui.table.draw_table import TableView
 
     five = [*HUMAN_AND_TWO_BOTS, Seat("Di", "baseline"), Seat("Ed", "baseline")]
     app.start_game(five)
     pump(app, 40)
-    table = app.start_game([Seat("Bo", "baseline"), Seat("Cy", "baseline")])
+    deck = ["3", "flip_three", "freeze", "5", "6", "flip_three", "7", "8", "2", "9", "10"]
+    table = app.start_game([Seat("Bo", "baseline"), Seat("Cy", "baseline")], deck=deck)
     kept, fresh = app.screen.copy(), app.screen.copy()
     baked = 0
+    tray: set[str] = set()  # what the panel's tray and queue showed
     for _ in range(240):
         pump(app, 1)
         if app.stack.top is not table:  # a round's summary: on to the next round
@@ -231,5 +235,13 @@ def test_what_stands_still_drawn_with_the_felt_is_what_a_fresh_view_draws(app):
         table.table_view.draw(kept, lay, table.shown, p, states)
         baked += table.table_view._piles_on is not None
         TableView(app.assets).draw(fresh, lay, table.shown, p, states)
+        cloth, speed = table.table_view.background, p.timeline.speed
+        table.panel_view.draw(kept, lay, table.shown, p, speed, 0, cloth)
+        PanelView(app.assets).draw(fresh, lay, table.shown, p, speed, 0, cloth)
         assert kept.get_buffer().raw == fresh.get_buffer().raw
+        shown = table.shown
+        tray |= {"flip three"} if shown.flip_three else set()
+        tray |= {"staged"} if shown.staged else set()
+        tray |= {"queue"} if shown.queue else set()
     assert 0 < baked < 240  # the piles were kept with the felt, and drawn anew as they moved
+    assert tray == {"flip three", "staged", "queue"}

@@ -19,11 +19,16 @@ from ui.table.display import Shown
 
 
 class PanelView:
+    """The side panel, kept as one image in two parts drawn again only when they change:
+    the tray, the staged cards and the effect queue above, the table log below (which
+    changes with every caption)."""
+
     def __init__(self, assets: Assets) -> None:
         self.assets = assets
-        self._cache: pygame.Surface | None = None
-        self._key: object = None
-        self._flat: pygame.Surface | None = None  # the panel made opaque over the cloth
+        self._img: pygame.Surface | None = None  # the see-through panel
+        self._flat: pygame.Surface | None = None  # the same over the cloth, opaque
+        self._keys: tuple[object, object] = (None, None)  # what each part shows
+        self._last: object = None  # what the panel was drawn from last (most frames: the same)
 
     def draw(
         self,
@@ -38,8 +43,8 @@ class PanelView:
         """``scroll``: how many of the newest log lines are scrolled past (0: the newest
         on top); ``cloth``: the table's background under the panel, which the panel's
         image is made opaque over (several times faster to put on screen each frame)."""
-        hidden = presenter.hidden
-        key = (
+        panel, hidden = lay.panel, presenter.hidden
+        last = (
             lay.size,
             shown.version,
             presenter.version,
@@ -47,60 +52,93 @@ class PanelView:
             language(),
             speed,
             scroll,
-            cloth,  # the very surface (an id may be reused)
+            cloth,
         )
-        if key != self._key or self._cache is None:
-            img = self._render(lay, shown, presenter, hidden, speed, scroll)
-            if cloth is not None:
-                # made again in the same opaque surface: a new one of the panel's size
-                # costs more than its drawing (the system hands out fresh memory slowly)
-                flat = self._flat
-                if flat is None or flat.get_size() != lay.panel.size:
-                    flat = self._flat = pygame.Surface(lay.panel.size, 0, cloth)
-                flat.blit(cloth, (0, 0), area=lay.panel)
-                flat.blit(img, (0, 0))
-                img = flat
-            self._cache, self._key = img, key
-        surface.blit(self._cache, lay.panel.topleft)
-
-    def _render(
-        self, lay: L.TableLayout, shown: Shown, presenter, hidden, speed: float, scroll: int = 0
-    ) -> pygame.Surface:
-        a = self.assets
-        panel = lay.panel
+        shows = self._flat if cloth is not None else self._img
+        if last == self._last and shows is not None:
+            surface.blit(shows, panel.topleft)
+            return
+        self._last = last
         p = L.panel_layout(panel, lay.unit)
-        c = _Canvas(pygame.Surface(panel.size, pygame.SRCALPHA), panel.topleft, a, lay)
-        img, at = c.img, c.at
-
-        head = at(p.header)
-        s = a.text(
-            t("top.round_no", round=max(1, shown.round_shown)),
-            lay.font(17),
-            CREAM,
-            max_width=head.w,
-        )
-        img.blit(s, head.topleft)
-        under = (
-            t("top.target", target=shown.target) if shown.heading is None else str(shown.heading)
-        )
-        if speed != 1.0:
-            under += "  ·  " + t("speed", speed=f"{speed:.3g}")
-        s = a.text(under, lay.font(12), MUTED, max_width=head.w)
-        img.blit(s, s.get_rect(bottomleft=head.bottomleft))
-
-        # The tray, the staged cards and the effect queue always show (R5.4–R5.5 have
-        # their place at the table); the log grows over the queue's empty rows.
+        # the log grows over the queue's empty rows: where it starts splits the two parts
         used = p.queue_rows[min(len(p.queue_rows), max(1, len(shown.queue))) - 1]
         log_title = p.log_title.move(0, used.bottom - p.queue_rows[-1].bottom)
-        log = pygame.Rect(
-            log_title.x, log_title.bottom, log_title.w, p.log.bottom - log_title.bottom
+        split = log_title.top - panel.top
+        ft = shown.flip_three
+        common = (lay.size, language(), split, cloth)  # the very cloth (an id may be reused)
+        top = (
+            *common,
+            shown.round_shown,
+            shown.heading,
+            shown.target,
+            speed,
+            (ft.target, ft.by, tuple(ft.cards)) if ft is not None else None,
+            tuple(shown.staged),
+            tuple(shown.queue),
+            hidden,
+            shown.players,
+            presenter.you,
         )
-        _draw_flip_three(c, p, shown, presenter)
-        _draw_staged(c, p, shown, hidden)
-        _draw_queue(c, p, shown, presenter, hidden)
-        if log.h > lay.font(13):
-            _draw_log(c, log, log_title, presenter, scroll)
-        return img
+        log = (*common, presenter.version, scroll)
+        img, flat = self._img, self._flat
+        if img is None or img.get_size() != panel.size:
+            img = self._img = pygame.Surface(panel.size, pygame.SRCALPHA)
+            self._keys = (None, None)
+        if cloth is not None and (flat is None or flat.get_size() != panel.size):
+            # made again in the same surfaces: a new one of the panel's size costs more
+            # than its drawing (the system hands out fresh memory slowly)
+            flat = self._flat = pygame.Surface(panel.size, 0, cloth)
+            self._keys = (None, None)
+        c = _Canvas(img, panel.topleft, self.assets, lay)
+        parts = (
+            (pygame.Rect(0, 0, panel.w, split), top, lambda: _top(c, p, shown, presenter, speed)),
+            (
+                pygame.Rect(0, split, panel.w, panel.h - split),
+                log,
+                lambda: _log(c, p, log_title, presenter, scroll),
+            ),
+        )
+        for i, (area, key, draw) in enumerate(parts):
+            if key == self._keys[i]:
+                continue
+            img.fill((0, 0, 0, 0), area)
+            img.set_clip(area)
+            draw()
+            img.set_clip(None)
+            if cloth is not None and flat is not None:
+                flat.blit(cloth, area.topleft, area=area.move(panel.topleft))
+                flat.blit(img, area.topleft, area=area)
+        self._keys = (top, log)
+        surface.blit(flat if cloth is not None and flat is not None else img, panel.topleft)
+
+
+def _top(c: _Canvas, p, shown: Shown, presenter, speed: float) -> None:
+    """The round, the target, the speed; the tray, the staged cards, the queue: they
+    always show (R5.4–R5.5 have their place at the table)."""
+    a, lay = c.assets, c.lay
+    head = c.at(p.header)
+    s = a.text(
+        t("top.round_no", round=max(1, shown.round_shown)),
+        lay.font(17),
+        CREAM,
+        max_width=head.w,
+    )
+    c.img.blit(s, head.topleft)
+    under = t("top.target", target=shown.target) if shown.heading is None else str(shown.heading)
+    if speed != 1.0:
+        under += "  ·  " + t("speed", speed=f"{speed:.3g}")
+    s = a.text(under, lay.font(12), MUTED, max_width=head.w)
+    c.img.blit(s, s.get_rect(bottomleft=head.bottomleft))
+    _draw_flip_three(c, p, shown, presenter)
+    _draw_staged(c, p, shown, presenter.hidden)
+    _draw_queue(c, p, shown, presenter, presenter.hidden)
+
+
+def _log(c: _Canvas, p, log_title: pygame.Rect, presenter, scroll: int) -> None:
+    """The table log's title and lines, below the queue's rows in use."""
+    log = pygame.Rect(log_title.x, log_title.bottom, log_title.w, p.log.bottom - log_title.bottom)
+    if log.h > c.lay.font(13):
+        _draw_log(c, log, log_title, presenter, scroll)
 
 
 class _Canvas:
