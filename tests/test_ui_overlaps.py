@@ -82,20 +82,28 @@ def test_the_piles_labels_keep_apart(lang, size, n):
         assert a.right + 4 <= b.left, (a, b)
 
 
-def test_every_bot_seat_wears_its_badge_even_crowded(monkeypatch):
-    app = make_app(size=(1024, 600), lang="fr", speed=8.0, think_time=0.0)
-    seats = [Seat("Maximilienne" + str(i), "baseline") for i in range(18)]
-    drawn: list[str] = []
-    pill = app.assets.pill
-
-    def spy(text, *args, **kwargs):
-        drawn.append(text)
-        return pill(text, *args, **kwargs)
-
-    monkeypatch.setattr(app.assets, "pill", spy)
-    app.start_game(seats, demo=True)
+@pytest.mark.parametrize(
+    ("lang", "size"), [("fr", (1024, 600)), ("en", (1280, 720)), ("de", (800, 500))]
+)
+def test_every_bot_seat_wears_its_badge_even_crowded(lang, size):
+    """At 18 seats every bot seat shows its BOT badge — the word, never a bare dot — inside
+    its seat and clear of its name, whether beside the name or moved below it."""
+    app = make_app(size=size, lang=lang, speed=8.0, think_time=0.0)
+    seats = [Seat("Maximilienne" + str(i), "baseline" if i % 5 else None) for i in range(18)]
+    table = app.start_game(seats, demo=True)
+    for _ in range(40):  # cards and running scores in front of the seats: less room
+        table.presenter.skip()
+        pump(app, 1)
     app.draw()
-    assert drawn.count(i18n.t("seat.bot")) == 18
+    view = app.views.table
+    bots_at = [i for i, s in enumerate(seats) if s.bot]
+    assert sorted(view.badge_rects) == bots_at
+    word = app.assets.font(9).size(i18n.t("seat.bot"))[0]  # the word at its smallest
+    for seat in bots_at:
+        badge, name = view.badge_rects[seat], view.name_rects[seat]
+        assert badge.w > word and badge.w > badge.h, (seat, badge)  # the word, not a dot
+        assert table.layout.seats[seat].box.contains(badge), (seat, badge)
+        assert not badge.colliderect(name), (seat, badge, name)
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "de"])

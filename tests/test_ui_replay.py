@@ -22,7 +22,7 @@ from ui.screens.files import FilesScene, ReplayFilesScene
 from ui.screens.menu import MenuScene
 from ui.table.display import Shown
 from ui.table.replay import ReplayDriver
-from ui.table.replay_model import CHECKPOINT, load_replay
+from ui.table.replay_model import CHECKPOINT, Replay, load_replay
 from ui.table.summary import GameOver
 from ui.table.table import TableScene
 
@@ -413,3 +413,28 @@ def test_the_shipped_examples_are_a_group_of_the_replays_list_and_play(tmp_path,
     assert len(scene.driver.replay) == len(json.loads(faq.read_text(encoding="utf-8"))["actions"])
     press(app, pygame.K_ESCAPE)
     assert app.stack.top is files
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de"])
+def test_the_bar_at_the_end_of_an_unfinished_file_is_never_cut_in_a_small_window(lang):
+    """18 seats at 800×500: the bar's second line has little room; it keeps the decision
+    the file waits for, whole, when the longer sayings do not fit."""
+    from ui import assets as assets_module
+
+    names = [f"Maximilienne{i + 1}" for i in range(18)]
+    game = Game(names, seed=4, bots=["baseline"] * 18)
+    choose, rng = bots.get("baseline"), random.Random(4)
+    while game.round_no == 1 and game.pending is not None:
+        seat = game.pending.seat
+        game.apply(choose(game.view(seat), game.legal_actions(), rng))
+    app = make_app(size=(800, 500), lang=lang, speed=8.0)
+    scene = app.show_replay(Replay(gamefile.to_dict(game)), "eighteen-seats.json")
+    press(app, pygame.K_END)
+    assert scene.game.pending is not None  # the file stops where a decision waits
+    assets_module.CLIPS = []
+    try:
+        app.draw()
+        cut = [(whole, shown) for whole, shown, keep in assets_module.CLIPS if not keep]
+    finally:
+        assets_module.CLIPS = None
+    assert not cut

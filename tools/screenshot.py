@@ -5,18 +5,23 @@
 
 Each moment is reached deterministically: a stacked deck (``Game(deck=...)``)
 and scripted decisions, bots driven by the script rather than by themselves.
-The menus (main menu, new game, rules, settings, pause, save, load) are written
-as ``menu-<screen>-<lang>.png``. Runs headless (``SDL_VIDEODRIVER=dummy``), in a
-scratch home folder: the player's settings and saves are never touched.
+The table's moments are numbered (``10-undo-after-stay``: the Undo button after a
+Stay; ``11-demo-countdown``: the demo's round summary counting down). The menus (main
+menu, its quit question, new game, rules, settings and settings without a sound
+device, pause, save, load, the Replays list) are written as ``menu-<screen>-<lang>.png``.
+Runs headless (``SDL_VIDEODRIVER=dummy``), in a scratch home folder: the player's
+settings and saves are never touched.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import random
 import shutil
 import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +32,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 from PIL import Image  # noqa: E402
 
+from game import bots, gamefile  # noqa: E402
 from game import events as ev  # noqa: E402
+from game.engine import Game  # noqa: E402
 from ui.app import App  # noqa: E402
 from ui.config import Config, Seat, demo_seats, parse_size  # noqa: E402
 from ui.driver import (  # noqa: E402
@@ -44,6 +51,7 @@ from ui.driver import (  # noqa: E402
     wait_until,
 )
 from ui.table import coach  # noqa: E402
+from ui.table.replay_model import Replay  # noqa: E402
 from ui.table.table import TableScene  # noqa: E402
 
 
@@ -57,6 +65,7 @@ def _top(app: Any) -> Any:
     return app.stack.top
 
 
+EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "seed004_last_round.json"
 SIX = [
     Seat("Léa", None),
     Seat("Hugo", None),
@@ -209,7 +218,9 @@ def gallery(out: Path, size=(1280, 720), lang: str = "en", shot=shot) -> list[Pa
     start(app, SIX, SIX_DECK, SIX_TOTALS)
     play(app, SIX_MOVES[:6])
     save("02-target-choice")
-    play(app, SIX_MOVES[6:])
+    play(app, SIX_MOVES[6:10])
+    save("10-undo-after-stay")  # Chloé stayed: Undo beside Lucas's Hit
+    play(app, SIX_MOVES[10:])
     save("01-mid-round-6-seats")
 
     start(app, SIX, SIX_DECK, SIX_TOTALS)
@@ -231,10 +242,15 @@ def gallery(out: Path, size=(1280, 720), lang: str = "en", shot=shot) -> list[Pa
 
     table = app.start_game(demo_seats(5), demo=True)
     table.presenter.timeline.speed = 50
+    counted = False
     for _ in range(20000):
         if app.stack.top is not table and table.presenter.gate == "game_over":
             break
         if app.stack.top is not table:
+            if not counted:  # the first round's summary, counting down by itself
+                pump(app, 2, dt=0.3)
+                save("11-demo-countdown")
+                counted = True
             _top(app).choose(_top(app).BUTTONS[0][0])
         table.presenter.skip()
         app.step(dt=0.05)
@@ -294,6 +310,9 @@ def menus(out: Path, size=(1280, 720), lang: str = "en", shot=shot) -> list[Path
         return table
 
     save("main")
+    press(app, pygame.K_ESCAPE)
+    save("quit")  # Esc asks first
+    press(app, pygame.K_SPACE)  # any other key: no
     press(app, pygame.K_n)
     setup = _top(app)
     setup.setup.seats[0] = Seat("Léa", None)
@@ -311,19 +330,29 @@ def menus(out: Path, size=(1280, 720), lang: str = "en", shot=shot) -> list[Path
     press(app, pygame.K_ESCAPE)
     press(app, pygame.K_s)
     save("settings")
+    app.sound.no_device = True  # as on a computer without a sound device
+    _top(app).build_ui()
+    save("settings-no-sound")
+    app.sound.no_device = False
     press(app, pygame.K_ESCAPE)
     table = table_with_history()
+    fixed = 1_700_000_000  # the times the saves show: the same on every run
     app.saves.save_as(table.game, app.dirs.saves / "family-sunday.json")
+    os.utime(app.dirs.saves / "family-sunday.json", (fixed, fixed))
     press(app, pygame.K_ESCAPE)
     save("pause")
     click(app, button_center(app.stack.top, "save"))
+    suggested = time.strftime("flip7-%Y-%m-%d-%H%M.json", time.localtime(fixed))
+    _top(app).set_path(str(app.dirs.saves / suggested))  # the name suggested at that time
     save("save")
     press(app, pygame.K_ESCAPE)
     click(app, button_center(app.stack.top, "quit"))
-    fixed = 1_700_000_000  # the time shown for the autosave: the same on every run
     os.utime(app.dirs.autosave, (fixed, fixed))
     _top(app).build_ui()
     save("continue")
+    press(app, pygame.K_w)  # Replays: the saves, then the examples shipped
+    save("replays")
+    press(app, pygame.K_ESCAPE)
     press(app, pygame.K_l)
     files = _top(app)
     files.set_path(str(app.dirs.saves / "family-sunday.json"))
@@ -339,11 +368,12 @@ def menus(out: Path, size=(1280, 720), lang: str = "en", shot=shot) -> list[Path
 
 def replays(out: Path, size=(1280, 720), lang: str = "en", shot=shot) -> list[Path]:
     """The replay viewer on the seed-004 example: ``replay-<lang>.png``, Léa about to
-    make her Flip 7 (decision 20 of 21), a Flip Three and a Freeze already given."""
+    make her Flip 7 (decision 20 of 21), a Flip Three and a Freeze already given; the
+    coach's verdict (``replay-coach``); each hand counted beside its name at the end
+    (``replay-end``), and so at the end of a first round of 18 seats (``replay-end-18``)."""
     out.mkdir(parents=True, exist_ok=True)
     app = App(Config(size=size, lang=lang, seed=11, home=scratch_home()))
-    example = Path(__file__).resolve().parent.parent / "examples" / "seed004_last_round.json"
-    scene: Any = app.open_replay(example)
+    scene: Any = app.open_replay(EXAMPLE)
     scene.driver.goto(19)
     scene.driver.forward()
     scene.driver.finish()
@@ -361,8 +391,35 @@ def replays(out: Path, size=(1280, 720), lang: str = "en", shot=shot) -> list[Pa
     path = out / f"replay-coach-{lang}.png"
     shot(app, path)
     made.append(path)
+    # each hand's count beside its name at the round's end: the last round, then 18 seats
+    press(app, pygame.K_END)
+    path = out / f"replay-end-{lang}.png"
+    shot(app, path)
+    made.append(path)
+    scene = app.show_replay(Replay(crowd_first_round()), "eighteen-seats.json")
+    scene.driver.goto(len(scene.driver.replay) - 1)
+    scene.driver.forward()
+    for _ in range(100):  # the cards played, the round's end waiting
+        if scene.presenter.gate is not None:
+            break
+        scene.presenter.skip()
+        app.step(dt=1 / 60)
+    pump(app, 2)
+    path = out / f"replay-end-18-{lang}.png"
+    shot(app, path)
+    made.append(path)
     pygame.quit()
     return made
+
+
+def crowd_first_round() -> dict[str, Any]:
+    """The game file of a first round of 18 bots (seeded: the same every run)."""
+    game = Game(CROWD, seed=4, bots=["baseline"] * len(CROWD))
+    choose, rng = bots.get("baseline"), random.Random(4)
+    while game.round_no == 1 and game.pending is not None:
+        seat = game.pending.seat
+        game.apply(choose(game.view(seat), game.legal_actions(), rng))
+    return gamefile.to_dict(game)
 
 
 def lesson(out: Path, size=(1280, 720), lang: str = "en", shot=shot) -> list[Path]:

@@ -7,7 +7,9 @@ STRINGS = {
     "menu.new_game": "Neues Spiel",
     "menu.demo": "Demo",
     "menu.quit": "Beenden",
-    "menu.keys": "Enter: goldener Knopf · Buchstabe in Klammern: dieser Knopf · Esc: beenden",
+    "menu.keys": (
+        "Enter: goldener Knopf · Buchstabe in Klammern: dieser Knopf · Esc: beenden (mit Rückfrage)"
+    ),
     "menu.quit_ask": "Flip 7 beenden? Noch einmal Esc oder Enter: beenden · andere Taste: bleiben",
     "menu.you": "Spieler",
     "button.hit": "Ziehen",

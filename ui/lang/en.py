@@ -7,7 +7,9 @@ STRINGS = {
     "menu.new_game": "New game",
     "menu.demo": "Demo",
     "menu.quit": "Quit",
-    "menu.keys": "Enter: the gold button · the letter in brackets: that button · Esc: quit",
+    "menu.keys": (
+        "Enter: the gold button · the letter in brackets: that button · Esc: quit (asks first)"
+    ),
     "menu.quit_ask": "Quit Flip 7? Esc again or Enter: quit · any other key: stay",
     "menu.you": "Player",
     "button.hit": "Hit",

@@ -7,7 +7,10 @@ STRINGS = {
     "menu.new_game": "Nouvelle partie",
     "menu.demo": "Démo",
     "menu.quit": "Quitter",
-    "menu.keys": "Entrée : bouton doré · lettre entre parenthèses : ce bouton · Échap : quitter",
+    "menu.keys": (
+        "Entrée : bouton doré · lettre entre parenthèses : ce bouton · "
+        "Échap : quitter (après confirmation)"
+    ),
     "menu.quit_ask": "Quitter Flip 7 ? Échap encore ou Entrée : quitter · autre touche : rester",
     "menu.you": "Moi",
     "button.hit": "Piocher",

@@ -276,7 +276,8 @@ def draw_head_bar(
     details: tuple[str, ...],
 ) -> None:
     """A gold ``head`` ("Decision 3 / 40") with ``line`` beside it, and below it the first of
-    ``details`` that fits; a ``line`` with no room beside the head goes first below it."""
+    ``details`` that fits, else the last; a ``line`` with no room beside the head goes first
+    below it, before the second detail (the first names the file), then the shorter ones."""
     s = assets.fitted(head, lay.font(21), lay.font(16), GOLD, lay.prompt.w)
     r = surface.blit(s, s.get_rect(midleft=lay.prompt.midleft))
     room = lay.prompt.right - r.right - lay.font(12)
@@ -286,7 +287,8 @@ def draw_head_bar(
         s = assets.fitted(line, lay.font(18), lay.font(14), CREAM, room)
         surface.blit(s, s.get_rect(bottomleft=(r.right + lay.font(12), r.bottom - 2)))
     elif line:
-        details = (f"{line}  ·  {last}", last)
+        shorter = details[1:] or (last,)
+        details = (f"{line}  ·  {shorter[0]}", *shorter)
     detail = next((d for d in details if detail_fits(assets, lay, lay.hint.w, d)), last)
     if detail:
         draw_detail(surface, assets, lay, lay.hint, detail)

@@ -152,6 +152,8 @@ class TableView:
         self._seats = LRU(64)
         self.name_cut: dict[int, bool] = {}  # seat -> its name is cut in its header now
         self.name_rects: dict[int, pygame.Rect] = {}  # seat -> where its name is drawn
+        self.badge_rects: dict[int, pygame.Rect] = {}  # bot seat -> where its BOT badge is
+        self._badge_at: pygame.Rect | None = None  # the seat being drawn: its badge, if any
         self.pile_labels: list[pygame.Rect] = []  # where the piles' labels are drawn
         self._label_px = 14  # their size: the layout's, set as the piles are drawn
         self.stamps: dict[int, pygame.Rect] = {}  # seat -> where its status stamp was drawn
@@ -363,7 +365,7 @@ class TableView:
         )
         found = self._seats.find(key)
         if found is None:
-            self._cut, self._name_at = False, pygame.Rect(0, 0, 0, 0)
+            self._cut, self._name_at, self._badge_at = False, pygame.Rect(0, 0, 0, 0), None
             img = self._render_seat(
                 lay, hand, shown, seat, state, no_cards, hide_sc, face_down, stamp
             )
@@ -372,9 +374,13 @@ class TableView:
             assert self.background is not None  # made by draw() before any seat
             flat = self.background.subsurface(box).copy()
             flat.blit(img, (0, 0))
-            found = self._seats.put(key, (img, self._cut, self._name_at, flat))
-        img, self.name_cut[seat], name_at, flat = found
+            found = self._seats.put(key, (img, self._cut, self._name_at, self._badge_at, flat))
+        img, self.name_cut[seat], name_at, badge_at, flat = found
         self.name_rects[seat] = name_at.move(box.x + round(fx.shake), box.y)
+        if badge_at is None:
+            self.badge_rects.pop(seat, None)
+        else:
+            self.badge_rects[seat] = badge_at.move(box.x + round(fx.shake), box.y)
         total = round(fx.total) if fx.total is not None else shown.totals[seat]
         still = (
             not (state.turn or state.eligible or state.dim)
@@ -554,7 +560,7 @@ class TableView:
             self._below_x = below
             score = None
         if need() > right - x and badge is not None:  # and then the bot's mark
-            img.blit(badge, badge.get_rect(midleft=(below, mods.centery)))
+            self._badge_at = img.blit(badge, badge.get_rect(midleft=(below, mods.centery)))
             self._below_x = below + badge.get_width() + gap
             badge = None
         if score is not None:
@@ -571,7 +577,8 @@ class TableView:
         self._name_at = img.blit(name, name.get_rect(midleft=(x, head.centery)))
         name_end = x + name.get_width()
         if badge is not None:
-            img.blit(badge, badge.get_rect(midleft=(name_end + lay.text // 4, head.centery)))
+            at = (name_end + lay.text // 4, head.centery)
+            self._badge_at = img.blit(badge, badge.get_rect(midleft=at))
             name_end += lay.text // 4 + badge.get_width()
         self._header_free = pygame.Rect(name_end + gap, head.y, free_right - name_end - gap, head.h)
 

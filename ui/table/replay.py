@@ -232,23 +232,27 @@ class ReplayDriver:
         else:
             what = str(self.describe(self.replay.decisions[self.k - 1]))
         line = t("replay.decision", k=self.k, n=n) + "  ·  " + what
-        d = self.game.pending
-        if d is None:
+        nxt = self.awaited()
+        if nxt is None:
             detail = t("replay.game_over")
             winner = self.table.shown.winner
             if winner is not None:
                 detail += "  ·  " + t("over.title", who=self.presenter.who(winner))
         else:
-            who = self.presenter.who(d.seat)
-            nxt = (
-                t("prompt.hit_or_stay", name=who)
-                if d.kind == "hit_or_stay"
-                else t("prompt.target", name=who, card=card_name(d.card or ""))
-            )
             detail = t("replay.next", what=nxt) if self.k < n else t("replay.file_ends", what=nxt)
             if self.review is not None and coached:
                 detail = coach.bar_note(self, detail)
         return line, f"{self.title}  ·  {detail}"
+
+    def awaited(self) -> str | None:
+        """The decision the game waits for, as the table would ask it; None at the end."""
+        d = self.game.pending
+        if d is None:
+            return None
+        who = self.presenter.who(d.seat)
+        if d.kind == "hit_or_stay":
+            return t("prompt.hit_or_stay", name=who)
+        return t("prompt.target", name=who, card=card_name(d.card or ""))
 
     def seat_states(self) -> list[SeatState]:
         n = len(self.game.players)
@@ -273,9 +277,11 @@ class ReplayDriver:
         detail, note = self._fit_note(detail)
         head, _, what = line.partition("  ·  ")
         text = transport_rects(self.table.layout)["text"]
+        awaited = self.awaited()
         return Prompt(
             what,
-            (detail, detail.partition("  ·  ")[2]),  # the file's name gives way first
+            # the file's name gives way first, then all but the decision awaited
+            (detail, detail.partition("  ·  ")[2], *([awaited] if awaited else [])),
             tuple(self.seat_states()),
             head=head,
             text_span=(text.x, text.right),
