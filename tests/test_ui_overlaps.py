@@ -95,7 +95,7 @@ def test_every_bot_seat_wears_its_badge_even_crowded(lang, size):
         table.presenter.skip()
         pump(app, 1)
     app.draw()
-    view = app.views.table
+    view = table.table_view
     bots_at = [i for i, s in enumerate(seats) if s.bot]
     assert sorted(view.badge_rects) == bots_at
     word = app.assets.font(9).size(i18n.t("seat.bot"))[0]  # the word at its smallest
