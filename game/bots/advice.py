@@ -18,7 +18,6 @@ know a card before it is turned over.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -147,7 +146,7 @@ def advise(game: Game) -> Advice | None:
         return None
     _from_this_table()
     view = game.view(d.seat)
-    chosen = expert.choose(view, list(d.actions), random.Random(0))
+    chosen = expert.decide(view)  # the tables this position reads, no others
     if d.kind == DecisionKind.HIT_OR_STAY:
         hit = chosen.kind == HIT
         reason = _hit_or_stay(view, hit)

@@ -104,6 +104,12 @@ def warm() -> None:
 
 def choose(view: SeatView, legal: list[Action], rng: random.Random) -> Action:
     warm()  # the default target's tables, once a process
+    return decide(view)
+
+
+def decide(view: SeatView) -> Action:
+    """The expert's decision, each table it reads built when first read (a program that
+    asks once, as ``game.advise`` does, builds only those)."""
     d = view.pending
     assert d is not None  # a bot is asked only when it must decide
     me = view.seat

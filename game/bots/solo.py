@@ -55,8 +55,11 @@ def _popcount(mask: int) -> int:
     return bin(mask).count("1")
 
 
-#: Sum of the numbers in each 13-bit set of numbers.
-_SUMS = [sum(v for v in range(13) if m >> v & 1) for m in range(8192)]
+#: Sum of the numbers in each 13-bit set of numbers (the sets without bit ``v``, then
+#: the same sets with it: a list built in a fraction of a millisecond at import).
+_SUMS = [0]
+for _v in range(13):
+    _SUMS += [s + _v for s in _SUMS]
 
 
 class SoloSolver:
