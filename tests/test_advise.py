@@ -10,18 +10,18 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from game.bots import expert
 from game.bots.advice import advise, table_advice, win_chances
 from game.bots.analysis import flip_three_value
 from game.cards import composition
-from game.commands.advise import advise_data
+from game.commands.advise import advise_data, report
 from game.commands.replay import summary
 from game.engine import Game
 from game.gamefile import from_dict, to_dict
-from game.live import observed_equivalent
+from game.live import catch_up, dealt_cards, observed_equivalent
 from game.state import ACTIVE, HIT_OR_STAY
 from tests.helpers import empty_pile, game_file, play_observed
 from tests.test_properties import RULES, random_game
@@ -269,32 +269,74 @@ def test_bad_input_exits_2_with_one_line(tmp_path, text, message):
 
 
 # a shuffled game and its observed twin --------------------------------------------------
-@settings(max_examples=12, deadline=None)
-@given(seed=st.integers(0, 2**31), players_=st.integers(2, 6), rules=st.sampled_from(RULES))
-def test_a_shuffled_game_and_its_observed_twin_show_and_advise_the_same(seed, players_, rules):
-    game, _ = random_game(seed, players_, rules)
-    data = to_dict(game)
-    picks = sorted(random.Random(seed).sample(range(len(data["actions"]) + 1), 6))
-    for k in picks:
-        part = cut(data, k)
-        shuffled = from_dict(part)
-        twin = observed_equivalent(part)
-        assert summary(twin) == summary(shuffled)  # §2's output
+def every_decision_alike(seed, players_, rules):
+    """Play a random shuffled game again decision by decision beside its observed twin,
+    fed the same cards as they are turned over; at every decision (and at the end) both
+    show the same §2 output and give the same odds and advice, and the twin's file read
+    back does too. Returns how many decisions came after a reshuffle in their round."""
+    played, _ = random_game(seed, players_, rules)
+    shuffled = Game(played.players, rules, seed=seed)
+    twin = Game(played.players, rules, dealer=shuffled.initial["dealer"], observed=True)
+    turned = dealt_cards(shuffled.opening_events)
+    after_reshuffle = 0
+    for k in range(len(played.actions) + 1):
+        catch_up(twin, turned, shuffled.actions)
+        shown = summary(shuffled)
+        assert summary(twin) == shown  # §2's output
+        out = report(shuffled, table_advice(shuffled))
+        assert report(twin, table_advice(twin)) == out  # the same figures and advice
         real = to_dict(twin)
         assert real["dealing"] == "observed" and "seed" not in real
-        assert summary(from_dict(real)) == summary(shuffled)
-        out = advise_data(part)
-        assert advise_data(real) == out  # the same figures and advice
-        # the bust chances are those the shuffled game's own seats can count
-        for seat, hand in enumerate(shuffled.hands):
-            figure = out["players"][shuffled.players[seat]]["bust_chance"]
-            view = shuffled.view(seat)
-            if hand.status == ACTIVE and not shuffled.over:
-                left = view.next_draws()
-                busts = 0 if hand.second_chance else sum(left[n] for n in set(hand.numbers))
-                assert figure == round(busts / sum(left.values()), 4) if left else figure == 0
-            else:
-                assert figure is None
+        assert summary(from_dict(real)) == shown
+        assert advise_data(real) == out  # the command, from the twin's file
+        assert_bust_chances_counted(shuffled, out)
+        after_reshuffle += bool(shuffled.reshuffled_this_round and not shuffled.over)
+        if k < len(played.actions):
+            turned += dealt_cards(shuffled.apply(played.actions[k]))
+    return after_reshuffle
+
+
+def assert_bust_chances_counted(shuffled, out):
+    """The bust chances are those the shuffled game's own seats can count."""
+    for seat, hand in enumerate(shuffled.hands):
+        figure = out["players"][shuffled.players[seat]]["bust_chance"]
+        if hand.status == ACTIVE and not shuffled.over:
+            left = shuffled.view(seat).next_draws()
+            busts = 0 if hand.second_chance else sum(left[n] for n in set(hand.numbers))
+            assert figure == round(busts / sum(left.values()), 4) if left else figure == 0
+        else:
+            assert figure is None
+
+
+TWIN = {
+    "seed": st.integers(0, 2**31),
+    "players_": st.integers(2, 6),
+    "rules": st.sampled_from(RULES),
+}
+
+
+def twins_alike(examples):
+    """``examples`` random games and one of four players that crosses a reshuffle with
+    decisions left in that round: every decision alike; a reshuffle was crossed."""
+    crossed = []
+
+    @settings(max_examples=examples, deadline=None)
+    @given(**TWIN)
+    @example(seed=0, players_=4, rules=RULES[0])  # a reshuffle, 5 decisions after it
+    def each(seed, players_, rules):
+        crossed.append(every_decision_alike(seed, players_, rules))
+
+    each()
+    assert any(crossed), "no game crossed a reshuffle"
+
+
+def test_a_shuffled_game_and_its_observed_twin_show_and_advise_the_same_at_every_decision():
+    twins_alike(examples=3)
+
+
+@pytest.mark.slow  # volume: many whole games, every decision advised twice
+def test_many_shuffled_games_and_their_observed_twins_alike_at_every_decision():
+    twins_alike(examples=20)
 
 
 def test_the_figures_come_from_the_table_not_the_order_of_the_pile():
