@@ -1,7 +1,8 @@
 """The live table (ui.table.live): a real table followed card by card from a score sheet —
-keys as a person types them, the odds beside each seat equal to game.advise's, undo, the
-round's scores into the sheet as counted hands, and the game taken up again after a
-crash at the last entry."""
+keys as a person types them and clicks on the faces and the seats, the odds beside each
+seat equal to game.advise's and drawn bigger in big type, undo, the round's scores into
+the sheet as counted hands that the sheet still corrects, and the game taken up again
+after a crash at the last entry."""
 
 import json
 import os
@@ -12,7 +13,7 @@ from game.bots.advice import table_advice
 from game.live import observed_game
 from game.tabletop.calculator import CardHand
 from game.tabletop.sheet import ScoreSheet
-from ui.driver import button_center, driven_by, make_app, press, pump, resize
+from ui.driver import button_center, click, driven_by, make_app, press, pump, resize
 from ui.storage.sheet_store import SheetStore
 from ui.table.live import LiveDriver, live_path
 from ui.tabletop.sheet_screen import SheetScene
@@ -318,3 +319,125 @@ def test_a_small_window_s_bar_says_the_prompt_and_keys_in_shorter_words_whole(tm
     # the keys: the long line first, the short one after it, for the first that fits
     assert small.details[-1].startswith("Enter: stay") and "Backspace: undo" in small.details[-1]
     assert len(small.details[-1]) < len(small.details[0])
+
+
+# ------------------------------------------------ the mouse, the sheet's corrections, big type
+def test_a_click_on_a_palette_face_enters_that_card(tmp_path):
+    app, table, _sheet, _store = open_live(tmp_path)
+    faces = table.driver.palette_rects()
+    assert len(faces) == 22
+    for card in ("12", "x2", "5"):  # the deal: Léa, Hugo, Maud
+        click(app, faces[card].center)
+        settle(app, table)
+    hands = table.game.snapshot().hands
+    assert hands[0].numbers == ("12",) and hands[1].modifiers == ("x2",)
+    assert hands[2].numbers == ("5",)
+    assert table.game.pending.kind == "hit_or_stay" and table.game.pending.seat == 0
+    click(app, faces["9"].center)  # a face clicked for the player deciding: her hit
+    settle(app, table)
+    assert table.game.snapshot().hands[0].numbers == ("12", "9")
+    for _ in range(2):  # the deck's only 0 (R1.1), twice: the second is refused
+        click(app, faces["0"].center)
+        settle(app, table)
+    assert sum(h.numbers.count("0") for h in table.game.snapshot().hands) == 1
+    assert table.driver.error
+    assert table.shown.differences(table.game) == []
+
+
+def seat_center(table, seat):
+    return table.layout.seats[seat].box.center
+
+
+def test_a_click_on_a_glowing_seat_gives_the_freeze_or_the_flip_three_to_that_seat(tmp_path):
+    app, table, _sheet, _store = open_live(tmp_path)
+    typed(app, table, "7 1 2 5 f")  # the deal; Léa's hit is a Freeze, hers to give
+    d = table.game.pending
+    assert d.kind == "target" and d.card == "freeze" and set(d.options) == {0, 1, 2}
+    assert [s.eligible for s in table.driver.prompt().seats] == [True, True, True]
+    click(app, seat_center(table, 2))  # Maud's seat
+    settle(app, table)
+    hands = table.game.snapshot().hands
+    assert hands[2].status == "frozen" and hands[0].status == "active"
+    assert table.game.actions[-1].target == 2
+    typed(app, table, "t")  # Hugo's hit is a Flip Three: his to give, Maud out of the round
+    d = table.game.pending
+    assert d.kind == "target" and d.card == "flip_three" and d.seat == 1
+    assert 2 not in d.options
+    click(app, seat_center(table, 2))  # a seat that does not glow: nothing given
+    assert table.game.pending == d
+    click(app, seat_center(table, 0))  # Léa's seat: three cards for her
+    settle(app, table)
+    d = table.game.pending
+    assert table.game.actions[-1].target == 0
+    assert d.kind == "reveal" and d.seat == 0  # the first of her three cards awaited
+
+
+def test_a_counted_cell_corrected_after_a_live_round_is_typed_points_and_the_total_follows(
+    tmp_path,
+):
+    from ui.assets import CREAM, ICE
+    from ui.driver import type_text
+    from ui.screens.menu import MenuScene
+
+    app, table, sheet, store = open_live(tmp_path)
+    typed(app, table, "7 1 2 5 <enter> <enter> 5")  # Léa 7, Hugo 12, Maud busted
+    assert sheet.round_count == 1 and isinstance(sheet.cell(1, 1), CardHand)
+    press(app, pygame.K_ESCAPE)  # from the round's summary to the menu
+    assert isinstance(app.stack.top, MenuScene) and app.running
+    app.go("sheet", store.open(sheet.id), store)  # the sheet opened again
+    pump(app, 2)
+    scene = app.stack.top
+    assert isinstance(scene, SheetScene)
+    cell = scene.grid().cell(1, 1)  # Hugo's 12, counted from cards: drawn in blue
+    assert colored(app, cell, ICE) and not colored(app, cell, CREAM)
+    click(app, cell.center)
+    assert scene.sel == (1, 1)
+    type_text(app, "15")  # Hugo had a +3 the live table did not get: 15
+    press(app, pygame.K_RETURN)
+    assert scene.sheet.cell(1, 1) == 15  # typed points now, no longer a counted hand
+    assert scene.sheet.totals == (7, 15, 0)
+    assert store.open(sheet.id).totals == (7, 15, 0)  # saved
+    pump(app, 2)
+    assert colored(app, cell, CREAM) and not colored(app, cell, ICE)
+    assert isinstance(scene.sheet.cell(1, 0), CardHand)  # the others stay counted
+
+
+def colored(app, rect, color):
+    """Whether some pixel of ``rect`` on screen is ``color`` (a glyph's core)."""
+    screen = app.screen
+    return any(
+        tuple(screen.get_at((x, y)))[:3] == color
+        for x in range(rect.x, rect.right)
+        for y in range(rect.y, rect.bottom)
+    )
+
+
+def test_big_type_draws_every_seats_odds_larger(tmp_path, monkeypatch):
+    app, table, _sheet, _store = open_live(tmp_path)
+    typed(app, table, "7 1 2 5")  # the deal: everyone is in the round with odds
+
+    def odds_drawn():
+        drawn = {}
+        text = app.assets.text
+
+        def spy(words, size, *args, **kwargs):
+            surface = text(words, size, *args, **kwargs)
+            if "win " in words:
+                drawn[words] = (size, surface.get_size())
+            return surface
+
+        monkeypatch.setattr(app.assets, "text", spy)
+        app.invalidate()
+        pump(app, 1)
+        monkeypatch.setattr(app.assets, "text", text)
+        return drawn
+
+    small = odds_drawn()
+    typed(app, table, "b")
+    big = odds_drawn()
+    assert len(small) == len(big) == 3 and small.keys() == big.keys()  # one line a seat
+    for words, (size, (w, h)) in small.items():
+        big_size, (big_w, big_h) = big[words]
+        assert big_size > size and big_w > w and big_h > h
+    typed(app, table, "b")
+    assert odds_drawn() == small
