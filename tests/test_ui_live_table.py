@@ -344,6 +344,18 @@ def test_a_click_on_a_palette_face_enters_that_card(tmp_path):
     assert table.shown.differences(table.game) == []
 
 
+def test_the_undo_button_takes_back_a_card_as_soon_as_one_is_entered(tmp_path):
+    app, table, _sheet, _store = open_live(tmp_path)
+    undo = {c.name: c for c in table.driver.controls()}["undo"]
+    assert not undo.enabled  # nothing entered yet
+    typed(app, table, "7 1 2")  # two cards of the deal, no decision yet
+    undo = {c.name: c for c in table.driver.controls()}["undo"]
+    assert undo.enabled and table.buttons["undo"].is_enabled
+    click_button(app, "undo")
+    settle(app, table)
+    assert table.game.turned() == ["7"]
+
+
 def seat_center(table, seat):
     return table.layout.seats[seat].box.center
 

@@ -349,7 +349,7 @@ class LiveDriver:
                 lay.hit_button if deciding else lay.stay_button,
                 t("button.undo"),
                 tip=t("live.tip.undo"),
-                enabled=bool(self.game.actions),
+                enabled=bool(self.game.actions or self.game.turned()),  # a card is an entry
             ),
         )
 
