@@ -101,6 +101,38 @@ def test_a_card_that_cannot_be_turned_over_is_said_and_changes_nothing(tmp_path)
     assert "0" in table.driver.prompt().details[0] and table.driver.error
 
 
+def test_the_faces_that_cannot_be_turned_over_are_dimmed_for_a_card_awaited_and_a_hit(
+    tmp_path, monkeypatch
+):
+    app, table, _sheet, _store = open_live(tmp_path)
+    driver = table.driver
+
+    def dimmed():
+        drawn = {}
+        face = driver._face
+
+        def spy(card, size, dim):
+            drawn[card] = dim
+            return face(card, size, dim)
+
+        monkeypatch.setattr(driver, "_face", spy)
+        app.invalidate()
+        pump(app, 1)
+        monkeypatch.setattr(driver, "_face", face)
+        assert len(drawn) == 22
+        return {card for card, dim in drawn.items() if dim}
+
+    assert dimmed() == set()  # the deal's first card: any face
+    typed(app, table, "0 5")  # the deck's only 0 (R1.1) is in front of Léa
+    assert table.game.pending.kind == "reveal" and dimmed() == {"0"}
+    typed(app, table, "6")  # Léa decides: a face is her hit's card, the 0 still dimmed
+    assert table.game.pending.kind == "hit_or_stay" and dimmed() == {"0"}
+    typed(app, table, "f")  # her hit is a Freeze to give: no card can be entered
+    assert table.game.pending.kind == "target" and len(dimmed()) == 22
+    typed(app, table, "<bksp>")
+    assert table.game.pending.kind == "hit_or_stay" and dimmed() == {"0"}
+
+
 def test_a_round_played_to_its_end_goes_into_the_sheet_as_counted_hands(tmp_path):
     app, table, sheet, store = open_live(tmp_path)
     typed(app, table, "7 1 2 5")  # the deal

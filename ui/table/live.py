@@ -103,6 +103,7 @@ class LiveDriver:
         self._dimmed: dict[tuple, pygame.Surface] = {}  # palette faces, faded once
         self.big = False  # the odds in big type, for a table watching a big screen (B)
         self._odds: TableAdvice | None = None  # for the game as it stands
+        self._can: set[str] | None = None  # the faces that can be entered now (turnable)
         self.game = self._saved() or self._new_game()
 
     def _new_game(self) -> Game:
@@ -138,7 +139,7 @@ class LiveDriver:
             self.error = str(refused)
             self.app.invalidate()
             return False
-        self._odds = None
+        self._odds = self._can = None
         self.presenter.feed(events)
         for e in events:
             if isinstance(e, ev.RoundScored):
@@ -158,13 +159,7 @@ class LiveDriver:
             self.app.invalidate()
             return False
         hit = Action.hit(d.seat) if d.kind == HIT_OR_STAY else None
-        if hit is not None:
-            probe = self.game.clone()
-            probe.apply(hit)
-            can = turnable(probe)
-        else:
-            can = self.turnable()
-        if card not in can:
+        if card not in self.turnable():
             self.error = t("live.refused", card=card_name(card))
             self.app.invalidate()
             return False
@@ -173,7 +168,15 @@ class LiveDriver:
         return self.enter(Action.reveal(d.seat, card))
 
     def turnable(self) -> set[str]:
-        return turnable(self.game)
+        """The faces that can be entered now: the card awaited, or the card of the hit of
+        the player deciding; none while a card is given (worked out once an entry)."""
+        if self._can is None:
+            d, game = self.game.pending, self.game
+            if d is not None and d.kind == HIT_OR_STAY:  # a card typed now is their hit
+                game = game.clone()
+                game.apply(Action.hit(d.seat))
+            self._can = turnable(game)
+        return self._can
 
     def undo(self) -> bool:
         """The last entry taken back (as many times as wanted), and everything it led to; a
@@ -187,7 +190,7 @@ class LiveDriver:
             self.game = live.undo(self.game)
         if self.game.round_no < scored and self.sheet.round_count:  # a round's end undone
             self._from_sheet()
-        self.typed, self.error, self._odds = "", None, None
+        self.typed, self.error, self._odds, self._can = "", None, None, None
         self._present()
         self._save()
         return True
@@ -472,8 +475,7 @@ class LiveDriver:
         d = self.game.pending
         can = self.turnable()
         for card, rect in self.palette_rects().items():
-            dim = d is None or (d.kind != HIT_OR_STAY and card not in can)
-            surface.blit(self._face(card, rect.size, dim), rect.topleft)
+            surface.blit(self._face(card, rect.size, card not in can), rect.topleft)
         odds = self.odds().players
         for seat, o in enumerate(odds):
             box = lay.seats[seat].box
