@@ -30,7 +30,9 @@ memory stays flat however long the game.
 Everything here is pure Python. A table for target 200 takes a few hundredths
 of a second to build, once per process and opponent model (:func:`win_table`
 caches it; the expert builds the default ones at its first decision, or when a program
-asks it to beforehand: :func:`game.bots.expert.warm`).
+asks it to beforehand: :func:`game.bots.expert.warm`), and once for all processes:
+every table built is kept on disk and read back by the next process
+(:mod:`game.bots.tablecache`).
 """
 
 from __future__ import annotations
@@ -43,6 +45,8 @@ from functools import cache, lru_cache
 from itertools import zip_longest
 from pathlib import Path
 from typing import Any
+
+from game.bots import tablecache
 
 TABLES = Path(__file__).with_name("expert_tables.json")
 STEP = 5  # points per cell of the win table
@@ -192,9 +196,20 @@ class WinTable:
                         best = value
                 wi[j] = best
             g_row(i)
-        self.cells = w
+        self._ready(w)
+
+    @classmethod
+    def from_cells(cls, target: int, step: int, cells: list[list[float]]) -> WinTable:
+        """The table whose cells were built before (:mod:`game.bots.tablecache`)."""
+        table = cls.__new__(cls)
+        table.target, table.step, table.n = target, step, len(cells)
+        table._ready(cells)
+        return table
+
+    def _ready(self, cells: list[list[float]]) -> None:
+        self.cells = cells
         self._rows: dict[int, Sequence[float] | _Row] = {}
-        self._kept_rows = max(16, KEPT_FLOATS // max(1, target))
+        self._kept_rows = max(16, KEPT_FLOATS // max(1, self.target))
 
     def at(self, a: float, b: float) -> float:
         """W for totals below the target (bilinear between cells)."""
@@ -264,7 +279,13 @@ def win_table(target: int, opponent: int = 25) -> WinTable:
 
 @lru_cache(maxsize=16)
 def _win_table(target: int, opponent: int) -> WinTable:
-    return WinTable(target, opponent, step=step_for(target))
+    step = step_for(target)
+    cells = tablecache.stored(
+        f"win-{target}-{step}-{opponent}",
+        -(-target // step),
+        lambda: WinTable(target, opponent, step=step).cells,
+    )
+    return WinTable.from_cells(target, step, cells)
 
 
 # -- the race of the whole table ------------------------------------------------
@@ -361,7 +382,11 @@ class Race:
             with BUILDING:  # another thread may be building this one (expert.warm)
                 got = kept.get(t)
                 if got is None:
-                    got = kept[t] = self._build(nearest_threshold(t), finish)
+                    near = nearest_threshold(t)
+                    kind = "finish" if finish else "below"
+                    name = f"race-{self.target}-{self.step}-{near}-{kind}"
+                    got = tablecache.stored(name, self.cells, lambda: self._build(near, finish))
+                    kept[t] = got
         return got
 
     def at(self, t: int, total: float, finish: bool) -> list[float]:
