@@ -13,10 +13,12 @@ seats, ≤ 1 s at 18.
   and chance to win, the expert's advice, the JSON printed. Each run prints the
   median, the 90th percentile and the slowest.
 - **Whole process**: ``--process N`` whole ``python -m game.advise FILE --json``
-  processes, on N positions spread over the set: the interpreter's start, the
-  imports and the tables that position reads (the expert builds each table the
-  first time it is read, in every process) included. The bytecode is cached in
-  ``__pycache__`` as an installed copy has it (one untimed process first; a
+  processes, on N positions spread over the set: the interpreter's start and the
+  imports included, and the expert's tables that position reads — *on disk* as any
+  process after the first finds them (:mod:`game.bots.tablecache`; one untimed
+  process per position first), and *built* as the very first process builds them (an
+  empty cache folder each time). The cache folder is a scratch ``FLIP7_HOME``; the
+  bytecode is cached in ``__pycache__`` as an installed copy has it (a
   ``PYTHONDONTWRITEBYTECODE`` of the caller's is not passed on). Each run prints the
   median, the range and the 90th percentile.
 
@@ -30,6 +32,7 @@ import argparse
 import json
 import os
 import random
+import shutil
 import statistics
 import subprocess
 import sys
@@ -38,6 +41,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from game.bots.tablecache import HOME_ENV
 from game.commands.advise import advise_data
 from game.commands.simulate import play_game
 from game.gamefile import to_dict
@@ -68,8 +72,10 @@ def timed(files: list[str]) -> list[float]:
     return out
 
 
-def process_times(files: list[str]) -> list[float]:
-    """Seconds per whole ``python -m game.advise FILE --json`` process, bytecode cached."""
+def process_times(files: list[str], cached: bool) -> list[float]:
+    """Seconds per whole ``python -m game.advise FILE --json`` process, bytecode cached.
+    ``cached``: the expert's tables each position reads are on disk already (one untimed
+    process per position first); else every process starts with none and builds them."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     out = []
     with tempfile.TemporaryDirectory() as folder:
@@ -77,18 +83,29 @@ def process_times(files: list[str]) -> list[float]:
         for i, text in enumerate(files):
             paths.append(Path(folder) / f"p{i}.json")
             paths[-1].write_text(text, encoding="utf-8")
-        for i, path in enumerate([paths[0], *paths]):
+        home = Path(folder) / "home"
+        env[HOME_ENV] = str(home)
+        advise(paths[0], env)  # the bytecode written
+        if cached:
+            for path in paths:
+                advise(path, env)
+        for path in paths:
+            if not cached:
+                shutil.rmtree(home, ignore_errors=True)
             start = time.perf_counter()
-            subprocess.run(
-                [sys.executable, "-m", "game.advise", str(path), "--json"],
-                cwd=ROOT,
-                env=env,
-                check=True,
-                capture_output=True,
-            )
-            if i:  # the first one writes the bytecode
-                out.append(time.perf_counter() - start)
+            advise(path, env)
+            out.append(time.perf_counter() - start)
     return out
+
+
+def advise(path: Path, env: dict[str, str]) -> None:
+    subprocess.run(
+        [sys.executable, "-m", "game.advise", str(path), "--json"],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+    )
 
 
 def undo_times(data: list[dict[str, Any]]) -> list[float]:
@@ -141,8 +158,11 @@ def main(argv: list[str] | None = None) -> int:
         if args.process:
             spaced = files[:: max(1, len(files) // args.process)][: args.process]
             for run in range(1, args.runs + 1):
-                whole = spread(process_times(spaced))
-                print(f"{seats:>2} seats, whole process, run {run}: {whole}", flush=True)
+                for cached, what in ((True, "tables on disk"), (False, "tables built")):
+                    whole = spread(process_times(spaced, cached))
+                    print(
+                        f"{seats:>2} seats, whole process, {what}, run {run}: {whole}", flush=True
+                    )
         print(f"{seats:>2} seats, undo of the last entry: {describe(undo_times(data))}", flush=True)
     return 0
 
