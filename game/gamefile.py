@@ -19,7 +19,6 @@ import stat
 from pathlib import Path
 from typing import Any, cast
 
-from game.atomic import write_atomic
 from game.cards import ALL_CARDS, UnknownCardError, composition
 from game.chance import CardRefused
 from game.engine import DeckError, Game
@@ -276,6 +275,8 @@ def dumps(game: Game) -> str:
 
 def save(game: Game, path: str | os.PathLike[str]) -> None:
     """Write atomically (temp file, flush, fsync, rename): never a half-written save."""
+    from game.atomic import write_atomic  # imported by what writes, not by every reader
+
     write_atomic(Path(path), dumps(game))
 
 

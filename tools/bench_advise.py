@@ -20,7 +20,8 @@ seats, ≤ 1 s at 18.
   empty cache folder each time). The cache folder is a scratch ``FLIP7_HOME``; the
   bytecode is cached in ``__pycache__`` as an installed copy has it (a
   ``PYTHONDONTWRITEBYTECODE`` of the caller's is not passed on). Each run prints the
-  median, the range and the 90th percentile.
+  median, the range and the 90th percentile, and the median CPU time of the processes
+  (user and system), which other work on a shared machine changes far less.
 
 Last, ``game.live.undo`` on the same positions as observed games: the game without
 its last entry, rebuilt.
@@ -72,12 +73,13 @@ def timed(files: list[str]) -> list[float]:
     return out
 
 
-def process_times(files: list[str], cached: bool) -> list[float]:
-    """Seconds per whole ``python -m game.advise FILE --json`` process, bytecode cached.
-    ``cached``: the expert's tables each position reads are on disk already (one untimed
-    process per position first); else every process starts with none and builds them."""
+def process_times(files: list[str], cached: bool) -> tuple[list[float], list[float]]:
+    """Seconds per whole ``python -m game.advise FILE --json`` process, bytecode cached:
+    on the clock, and of CPU (user and system). ``cached``: the expert's tables each
+    position reads are on disk already (one untimed process per position first); else
+    every process starts with none and builds them."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    out = []
+    out, cpu = [], []
     with tempfile.TemporaryDirectory() as folder:
         paths = []
         for i, text in enumerate(files):
@@ -92,10 +94,22 @@ def process_times(files: list[str], cached: bool) -> list[float]:
         for path in paths:
             if not cached:
                 shutil.rmtree(home, ignore_errors=True)
-            start = time.perf_counter()
+            start, used = time.perf_counter(), children_cpu()
             advise(path, env)
             out.append(time.perf_counter() - start)
-    return out
+            cpu.append(children_cpu() - used)
+    return out, cpu
+
+
+def children_cpu() -> float:
+    """CPU seconds of the processes this one waited for (0 where not counted): the
+    machine's other work slows the clock far more than it adds to these."""
+    try:
+        import resource
+    except ImportError:  # not on Windows
+        return 0.0
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def advise(path: Path, env: dict[str, str]) -> None:
@@ -127,13 +141,15 @@ def describe(seconds: list[float]) -> str:
     return f"median {statistics.median(ms):7.1f} ms   p90 {p90:7.1f} ms   max {ms[-1]:7.1f} ms"
 
 
-def spread(seconds: list[float]) -> str:
-    """Median, range and 90th percentile of whole processes."""
+def spread(times: tuple[list[float], list[float]]) -> str:
+    """Median, range and 90th percentile of whole processes; the median of their CPU."""
+    seconds, cpu = times
     ms = sorted(s * 1000 for s in seconds)
     p90 = ms[min(len(ms) - 1, int(len(ms) * 0.9))]
     return (
         f"median {statistics.median(ms):6.0f} ms   range {ms[0]:.0f}–{ms[-1]:.0f} ms   "
-        f"p90 {p90:.0f} ms ({len(ms)} processes)"
+        f"p90 {p90:.0f} ms   CPU median {statistics.median(cpu) * 1000:.0f} ms "
+        f"({len(ms)} processes)"
     )
 
 

@@ -208,6 +208,7 @@ class WinTable:
 
     def _ready(self, cells: list[list[float]]) -> None:
         self.cells = cells
+        self._between: list[tuple[int, float, float]] | None = None  # _columns
         self._rows: dict[int, Sequence[float] | _Row] = {}
         self._kept_rows = max(16, KEPT_FLOATS // max(1, self.target))
 
@@ -230,11 +231,37 @@ class WinTable:
             if len(self._rows) >= self._kept_rows:
                 self._rows.clear()
             if self.target <= LIST_ROWS:
-                r = [self.at(a, b) for b in range(self.target)]
+                r = self._list_row(a)
             else:
                 r = _Row(self, a)
             self._rows[a] = r
         return r
+
+    def _list_row(self, a: int) -> list[float]:
+        """:meth:`at` for every ``b`` below the target: the same sums, where each ``b``
+        falls between the columns worked out once a table."""
+        n, step = self.n, self.step
+        x = min(a / step, n - 1)
+        i = min(int(x), n - 2)
+        fx = x - i
+        gx, lo, hi = 1 - fx, self.cells[i], self.cells[i + 1]
+        return [
+            gx * (gy * lo[j] + fy * lo[j + 1]) + fx * (gy * hi[j] + fy * hi[j + 1])
+            for j, fy, gy in self._columns()
+        ]
+
+    def _columns(self) -> list[tuple[int, float, float]]:
+        """For each ``b`` below the target: its column ``j`` and its weights ``fy`` and
+        ``1 - fy`` (as :meth:`at` finds them)."""
+        if self._between is None:
+            n, step = self.n, self.step
+            out = []
+            for b in range(self.target):
+                y = min(b / step, n - 1)
+                j = min(int(y), n - 2)
+                out.append((j, y - j, 1 - (y - j)))
+            self._between = out
+        return self._between
 
     def after_round(self, a: int, b: int) -> float:
         """Chance to win once a round ends with totals ``a`` and ``b`` (R8)."""
