@@ -1,8 +1,6 @@
 """The expert's tables kept on disk (game.bots.tablecache): a process reads the very tables
 an earlier one built, and a file that is damaged, foreign or unwritable is never an error."""
 
-import marshal
-
 import pytest
 
 from game.bots import tablecache, winprob
@@ -28,8 +26,8 @@ def test_a_process_reads_the_tables_an_earlier_one_built(home, monkeypatch):
     race = winprob.race(200).table(30, True)
     digest = tablecache.digest()
     assert files(home) == [
-        f"race-200-5-30-finish-{digest}.marshal",
-        f"win-200-5-30-{digest}.marshal",
+        f"race-200-5-30-finish-{digest}.f64",
+        f"win-200-5-30-{digest}.f64",
     ]
     assert built == winprob.WinTable(200, 30).cells  # what the cache holds is the table
     assert race == winprob.Race(200)._build(30, True)
@@ -51,19 +49,19 @@ def test_a_process_reads_the_tables_an_earlier_one_built(home, monkeypatch):
 @pytest.mark.parametrize(
     "content",
     [
-        b"",  # cut off
-        b"\x00garbage",
-        marshal.dumps([[0.5] * 40] * 39),  # a row short
-        marshal.dumps([["0.5"] * 40] * 40),  # not floats
-        marshal.dumps({"cells": 1}),
+        b"",  # empty
+        b"\x00garbage",  # not a whole number of floats
+        tablecache.encode([[0.5] * 40] * 39),  # a row short
+        tablecache.encode([[0.5] * 40] * 40)[:-8],  # cut off
+        b"\xff" * 8 + tablecache.encode([[0.5] * 40] * 40)[8:],  # a row's length not a number
     ],
 )
 def test_a_damaged_file_is_built_again_and_written_over(home, content):
-    path = home / "cache" / "expert-tables" / f"win-200-5-30-{tablecache.digest()}.marshal"
+    path = home / "cache" / "expert-tables" / f"win-200-5-30-{tablecache.digest()}.f64"
     path.parent.mkdir(parents=True)
     path.write_bytes(content)
     assert winprob.win_table(200, 30).cells == winprob.WinTable(200, 30).cells
-    assert tablecache.fits(marshal.loads(path.read_bytes()), 40)
+    assert tablecache.read(path.read_bytes(), 40) == winprob.WinTable(200, 30).cells
 
 
 def test_a_folder_that_cannot_be_written_builds_the_table_each_time(tmp_path, monkeypatch):

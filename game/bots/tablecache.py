@@ -10,27 +10,26 @@ Each table is one file in the cache folder — ``HOME/cache/expert-tables`` when
 ``expert-tables`` (``platformdirs``) — named by what it is and a digest of everything it
 is computed from: :mod:`game.bots.winprob`'s source, ``expert_tables.json`` and the
 Python version (a sum of floats may differ between versions). A change to any of them
-makes new files. A file that cannot be read, or does not hold a table of the expected
-shape, is built again and written over; a folder that cannot be written is no error
-(the table is then built in every process, as without the cache). The folder may be
-deleted at any time.
+makes new files. A file holds plain numbers — each row's length, then every cell, as
+8-byte floats — read back as numbers only (nothing in it is ever run or unpickled). A
+file that cannot be read, or does not hold a table of the expected shape, is built
+again and written over; a folder that cannot be written is no error (the table is then
+built in every process, as without the cache). The folder may be deleted at any time.
 """
 
 from __future__ import annotations
 
-import marshal
 import os
 import sys
 import zlib
+from array import array
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
-from typing import TypeGuard
 
 Table = list[list[float]]
 HOME_ENV = "FLIP7_HOME"  # as ui.paths: a home folder instead of the user's folders
 _HERE = Path(__file__).resolve().parent
-FLOATS = {float}
 
 
 def folder() -> Path:
@@ -61,27 +60,57 @@ def stored(name: str, rows: int, build: Callable[[], Table]) -> Table:
     by ``build()`` and written there for the next process."""
     if not digest():
         return build()
-    path = folder() / f"{name}-{digest()}.marshal"
+    path = folder() / f"{name}-{digest()}.f64"
     try:
-        kept: object = marshal.loads(path.read_bytes())
-    except (OSError, ValueError, EOFError, TypeError):
+        kept = read(path.read_bytes(), rows)
+    except OSError:
         kept = None
-    if fits(kept, rows):
+    if kept is not None:
         return kept
     table = build()
     try:
         from game.atomic import write_atomic  # only when one is written
 
-        write_atomic(path, marshal.dumps(table))
+        write_atomic(path, encode(table))
     except OSError:
         pass  # a read-only or full disk: built again next time
     return table
 
 
-def fits(table: object, rows: int) -> TypeGuard[Table]:
-    """Whether ``table`` is ``rows`` lists of floats (a file read back, whatever it held)."""
-    return (
-        isinstance(table, list)
-        and len(table) == rows
-        and all(isinstance(row, list) and set(map(type, row)) <= FLOATS for row in table)
-    )
+def encode(table: Table) -> bytes:
+    """The file of ``table``: the length of each row, then every cell.
+
+    >>> read(encode([[0.5, 0.25], [1.0]]), 2)
+    [[0.5, 0.25], [1.0]]
+    """
+    data = array("d", [float(len(row)) for row in table])
+    for row in table:
+        data.extend(row)
+    return data.tobytes()
+
+
+def read(data: bytes, rows: int) -> Table | None:
+    """The table of ``rows`` rows a file holds, or None if it holds anything else (cut
+    off, damaged, another table's shape).
+
+    >>> read(b"", 2), read(b"garbage!", 2), read(encode([[0.5]]), 2)
+    (None, None, None)
+    """
+    cells = array("d")
+    try:
+        cells.frombytes(data)
+    except ValueError:  # not a whole number of floats
+        return None
+    if len(cells) < rows:
+        return None
+    lengths = cells[:rows]
+    # every length a whole number that fits (NaN and the out of range fail the first test)
+    if not all(0 <= n <= len(cells) and n == int(n) for n in lengths):
+        return None
+    if len(cells) != rows + int(sum(lengths)):
+        return None
+    table, at = [], rows
+    for n in map(int, lengths):
+        table.append(cells[at : at + n].tolist())
+        at += n
+    return table
