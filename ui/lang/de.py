@@ -403,6 +403,12 @@ STRINGS = {
     "notice.save_failed": "{file} konnte nicht gespeichert werden: {reason}. Das Spiel geht "
     "weiter.",
     "notice.load_failed": "{file} konnte nicht geöffnet werden: {reason}",
+    "load.why.unplayable": "Datei nicht spielbar — {detail}",
+    "load.why.not_a_game": "keine Spieldatei ({detail})",
+    "load.why.observed": "ein Spiel mit echten Karten (dealing: observed): python -m game.advise "
+    "DATEI verfolgt es",
+    "load.why.seats.one": "{n} Spieler: dieser Tisch hat {low} bis {high} Plätze",
+    "load.why.seats.other": "{n} Spieler: dieser Tisch hat {low} bis {high} Plätze",
     "notice.plugin_failed": "Das Plug-in von {name} wurde gestoppt ({reason}). Der Basis-Bot "
     "spielt für {name} bis zum Ende dieses Spiels.",
     "trust.title": "Plug-in-Bot starten?",

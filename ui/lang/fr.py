@@ -412,6 +412,12 @@ STRINGS = {
     "notice.saved": "Partie enregistrée : {file}",
     "notice.save_failed": "Impossible d'enregistrer {file} : {reason}. La partie continue.",
     "notice.load_failed": "Impossible d'ouvrir {file} : {reason}",
+    "load.why.unplayable": "ce fichier ne peut pas être joué — {detail}",
+    "load.why.not_a_game": "ce n'est pas un fichier de partie ({detail})",
+    "load.why.observed": "une partie jouée avec de vraies cartes (dealing: observed)\u00a0: "
+    "python -m game.advise FICHIER la suit",
+    "load.why.seats.one": "{n} joueur\u00a0: cette table accueille de {low} à {high} personnes",
+    "load.why.seats.other": "{n} joueurs\u00a0: cette table accueille de {low} à {high} personnes",
     "notice.plugin_failed": "L'extension de {name} s'est arrêtée ({reason}). Le bot de base "
     "joue pour {name} jusqu'à la fin de la partie.",
     "trust.title": "Lancer une extension\u00a0?",
