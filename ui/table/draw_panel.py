@@ -61,7 +61,7 @@ class PanelView:
         self._last = last
         p = L.panel_layout(panel, lay.unit)
         # the log grows over the queue's empty rows: where it starts splits the two parts
-        used = p.queue_rows[min(len(p.queue_rows), max(1, len(shown.queue))) - 1]
+        used = L.queue_area(p, len(shown.queue))
         log_title = p.log_title.move(0, used.bottom - p.queue_rows[-1].bottom)
         split = log_title.top - panel.top
         ft = shown.flip_three
