@@ -181,7 +181,7 @@ STRINGS = {
     "calc.in_front": "In front of {name}",
     "calc.empty": "No card yet",
     "calc.busted": "Busted",
-    "calc.tip.busted": "Went out on a duplicate: tap both cards of the same number",
+    "calc.tip.busted": "Busted on a duplicate: tap both cards of the same number",
     "calc.clear": "Clear",
     "calc.ok": "OK",
     "calc.use": "Enter {points}",

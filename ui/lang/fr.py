@@ -46,7 +46,7 @@ STRINGS = {
     "prompt.target_to": "{name} — donner la carte {card} à {target} ?",
     "caption.stay": "{who} reste avec {score}",
     "caption.stay_forced": "Plus de cartes : {who} reste avec {score}",
-    "caption.bust": "{who} perd : un deuxième {card} !",
+    "caption.bust": "{who} saute : un deuxième {card} !",
     "caption.sc_kept": "{who} garde une Seconde Chance",
     "caption.sc_used": "La Seconde Chance sauve {who} d'un deuxième {card}",
     "caption.sc_given": "{who} donne la Seconde Chance en trop à {target}",
@@ -66,14 +66,14 @@ STRINGS = {
     "caption.plugin_failed": "L'extension de {name} a échoué\u00a0: le bot de base joue à sa place",
     "caption.plugin_untrusted": "L'extension de {name} n'a pas été lancée\u00a0: le bot de base "
     "joue à sa place",
-    "reason.target_busted": "la cible a perdu",
+    "reason.target_busted": "la cible a sauté",
     "reason.target_out": "la cible n'est plus dans la manche",
     "reason.nobody_can_take": "personne ne peut la prendre",
     "reason.nobody_to_target": "plus personne à viser",
     "reason.round_over": "la manche est finie",
     "status.stayed": "RESTE",
     "status.frozen": "STOP",
-    "status.busted": "HORS JEU",
+    "status.busted": "SAUTE",
     "seat.bot": "BOT",
     "seat.dealer": "D",
     "pile.draw": "Pioche · {count}",
@@ -91,13 +91,13 @@ STRINGS = {
     "top.round": "Manche {round} · objectif {target}",
     "top.round_no": "Manche {round}",
     "top.target": "objectif {target}",
-    "hint.text": "Risque de perdre {bust} % · gain moyen en piochant {gain}",
+    "hint.text": "Risque de sauter {bust} % · gain moyen en piochant {gain}",
     "summary.title": "Manche {round}",
-    "summary.busted": "perdu",
+    "summary.busted": "a sauté",
     "summary.flip7": "Flip 7 !",
     "summary.hand": "cette manche",
     "summary.total_col": "total",
-    "summary.why.busted": "perd : deux {card}",
+    "summary.why.busted": "saute : deux {card}",
     "summary.why.frozen": "Stop de {by}",
     "summary.why.frozen_self": "propre Stop",
     "summary.why.flip7": "Flip 7 +15",
@@ -106,7 +106,7 @@ STRINGS = {
     "over.chart": "Totaux par manche",
     "over.round": "M{round}",
     "over.col.total": "total",
-    "over.col.busts": "perdues",
+    "over.col.busts": "sauts",
     "over.col.flip7": "Flip 7",
     "over.col.best": "record",
     "speed": "vitesse ×{speed}",
@@ -189,7 +189,7 @@ STRINGS = {
     "calc.in_front": "Devant {name}",
     "calc.empty": "Aucune carte",
     "calc.busted": "A sauté",
-    "calc.tip.busted": "Sorti sur un chiffre en double\u00a0: touchez les deux cartes du même "
+    "calc.tip.busted": "A sauté sur un chiffre en double\u00a0: touchez les deux cartes du même "
     "chiffre",
     "calc.clear": "Effacer",
     "calc.ok": "OK",
@@ -230,7 +230,7 @@ STRINGS = {
     "caption.target_self.you": "Vous vous donnez la carte {card}",
     "caption.stay.you": "Vous restez avec {score}",
     "caption.stay_forced.you": "Plus de cartes : vous restez avec {score}",
-    "caption.bust.you": "Vous perdez : un deuxième {card} !",
+    "caption.bust.you": "Vous sautez : un deuxième {card} !",
     "caption.sc_kept.you": "Vous gardez une Seconde Chance",
     "caption.sc_used.you": "La Seconde Chance vous sauve d'un deuxième {card}",
     "caption.sc_given.you": "Vous donnez la Seconde Chance en trop à {target}",
@@ -375,12 +375,12 @@ STRINGS = {
     "setup.opening.deal": "Une carte par place",
     "setup.opening.deal.help": "La donne commence par une carte par place (éditions "
     "anglaise et allemande).",
-    "setup.f3": "Si la cible de «\u00a0Trois à la suite\u00a0» perd",
+    "setup.f3": "Si la cible de «\u00a0Trois à la suite\u00a0» saute",
     "setup.f3.discard": "Défausser",
     "setup.f3.discard.help": "Les cartes mises de côté pendant le «\u00a0Trois à la "
     "suite\u00a0» sont défaussées (FAQ actuelle).",
     "setup.f3.resolve": "Les donner quand même",
-    "setup.f3.resolve.help": "La cible qui a perdu donne quand même les cartes mises de côté "
+    "setup.f3.resolve.help": "La cible qui a sauté donne quand même les cartes mises de côté "
     "aux personnes encore en jeu (premier tirage).",
     "setup.dealer": "Première donne",
     "setup.dealer_random": "Manche 1 : donne au hasard — D à côté d'une place",
@@ -416,8 +416,8 @@ STRINGS = {
     "load.why.not_a_game": "ce n'est pas un fichier de partie ({detail})",
     "load.why.observed": "une partie jouée avec de vraies cartes (dealing: observed)\u00a0: "
     "python -m game.advise FICHIER la suit",
-    "load.why.seats.one": "{n} joueur\u00a0: cette table accueille de {low} à {high} personnes",
-    "load.why.seats.other": "{n} joueurs\u00a0: cette table accueille de {low} à {high} personnes",
+    "load.why.seats.one": "{n} personne\u00a0: cette table en accueille de {low} à {high}",
+    "load.why.seats.other": "{n} personnes\u00a0: cette table en accueille de {low} à {high}",
     "notice.plugin_failed": "L'extension de {name} s'est arrêtée ({reason}). Le bot de base "
     "joue pour {name} jusqu'à la fin de la partie.",
     "trust.title": "Lancer une extension\u00a0?",
@@ -442,7 +442,7 @@ STRINGS = {
     "settings.reduced_motion": "Animations réduites",
     "settings.motion_help": "Les cartes apparaissent en place, avec une légende",
     "settings.hints": "Conseils",
-    "settings.hints_help": "Risque de perdre et gain moyen",
+    "settings.hints_help": "Risque de sauter et gain moyen",
     "settings.volume": "Volume du son",
     "settings.no_sound": "Aucune sortie audio trouvée",
     "settings.window": "Taille de la fenêtre",
@@ -459,7 +459,7 @@ STRINGS = {
     "rules.basics.turn": "À votre tour, piochez (une carte, face visible) ou restez (vous "
     "gardez vos points et quittez la manche). Sans carte devant vous, "
     "vous devez piocher.",
-    "rules.basics.bust": "Un nombre que vous avez déjà vous fait perdre : 0 point pour "
+    "rules.basics.bust": "Un nombre que vous avez déjà vous fait sauter : 0 point pour "
     "cette manche.",
     "rules.basics.flip7": "Sept nombres différents font un Flip 7 : 15 points de plus, et la "
     "manche s'arrête aussitôt pour tout le monde.",
@@ -473,7 +473,7 @@ STRINGS = {
     "soi-même compris — qui garde ses points et sort de la manche.",
     "rules.actions.flip_three": "Qui la révèle choisit une personne encore dans la manche, qui "
     "prend les trois cartes suivantes une à une. Cela s'arrête "
-    "sur une perte ou un Flip 7.",
+    "plus tôt si elle saute ou réussit un Flip 7.",
     "rules.actions.second_chance": "Gardez-la devant vous : elle annule un nombre en double. "
     "Une seule à la fois — une deuxième va à une autre personne "
     "encore dans la manche.",
@@ -484,7 +484,7 @@ STRINGS = {
     "rules.tricky.tray.title": "Les cartes mises de côté",
     "rules.tricky.tray": "Un Stop ou un Trois à la suite révélé pendant un Trois à la suite est "
     "mis de côté. Après la troisième carte, la cible les donne dans "
-    "l'ordre, un à un. Si elle perd, ils sont défaussés.",
+    "l'ordre, un à un. Si elle saute, ils sont défaussés.",
     "rules.tricky.last.title": "Stop sur la dernière personne en jeu",
     "rules.tricky.last": "Si personne d'autre n'est encore dans la manche, un Stop ou un "
     "Trois à la suite que vous révélez est pour vous : un Stop vous fait "
