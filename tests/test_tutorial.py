@@ -164,7 +164,7 @@ def test_every_idle_frame_of_the_tutorial_is_a_full_redraw(tmp_path):
 
 SECOND_PERSON = {  # (a third-person line the lesson must never write, the one it writes)
     "en": ("You hits", "You hit: "),
-    "fr": ("Vous pioche ", "Vous piochez : "),
+    "fr": ("Vous pioche ", "Vous piochez\u00a0: "),
     "de": ("Du zieht", "Du ziehst: "),
 }
 

@@ -276,7 +276,7 @@ def test_a_bad_file_typed_in_the_load_screen_is_a_message_and_the_screen_stays(
     (text,) = app.notices.texts
     # the engine's own words are English: the window says in French what they are about
     assert text.startswith(
-        "Impossible d'ouvrir illegal_action.json : ce fichier ne peut pas être joué — "
+        "Impossible d'ouvrir illegal_action.json\u00a0: ce fichier ne peut pas être joué — "
         "action 0: B cannot hit"
     )
     app.draw()  # the message is drawn on the screen

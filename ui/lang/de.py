@@ -90,7 +90,7 @@ STRINGS = {
     "top.round": "Runde {round} · Ziel {target}",
     "top.round_no": "Runde {round}",
     "top.target": "Ziel {target}",
-    "hint.text": "Verzockrisiko {bust} % · erwarteter Gewinn beim Ziehen {gain}",
+    "hint.text": "Verzockrisiko {bust}\u00a0% · erwarteter Gewinn beim Ziehen {gain}",
     "summary.title": "Runde {round}",
     "summary.busted": "verzockt",
     "summary.flip7": "Flip 7!",
@@ -405,8 +405,7 @@ STRINGS = {
     "notice.load_failed": "{file} konnte nicht geöffnet werden: {reason}",
     "load.why.unplayable": "Datei nicht spielbar — {detail}",
     "load.why.not_a_game": "keine Spieldatei ({detail})",
-    "load.why.observed": "ein Spiel mit echten Karten (dealing: observed): python -m game.advise "
-    "DATEI verfolgt es",
+    "load.why.observed": "ein Spiel mit echten Karten: python -m game.advise DATEI verfolgt es",
     "load.why.seats.one": "{n} Spieler: dieser Tisch hat {low} bis {high} Plätze",
     "load.why.seats.other": "{n} Spieler: dieser Tisch hat {low} bis {high} Plätze",
     "notice.plugin_failed": "Das Plug-in von {name} wurde gestoppt ({reason}). Der Basis-Bot "
@@ -525,9 +524,11 @@ STRINGS = {
     "review.go": "Zu dieser Entscheidung in der Wiederholung (1–3)",
     "review.close": "Schließen",
     "review.chart": "Gewinnchance, Runde für Runde",
-    "review.hit_line": "Runde {round}: {who} zieht bei {risk} % Verzockrisiko mit {score} Punkten",
+    "review.hit_line": (
+        "Runde {round}: {who} zieht bei {risk}\u00a0% Verzockrisiko mit {score} Punkten"
+    ),
     "review.stay_line": (
-        "Runde {round}: {who} hört bei {risk} % Verzockrisiko mit {score} Punkten auf"
+        "Runde {round}: {who} hört bei {risk}\u00a0% Verzockrisiko mit {score} Punkten auf"
     ),
     "review.target_line": "Runde {round}: {who} gibt die Karte {card} an {target}",
     "review.bar_hit": "{who} zieht",
@@ -535,8 +536,8 @@ STRINGS = {
     "review.bar_target": "{who} gibt die Karte {card} an {target}",
     "review.expert": "Experte: {what}",
     "review.matched": "{what}, wie der Experte",
-    "review.cost.one": "{what}: {points} erwarteter Punkt, {win} % Gewinnchance ({expert})",
-    "review.cost.other": "{what}: {points} erwartete Punkte, {win} % Gewinnchance ({expert})",
+    "review.cost.one": "{what}: {points} erwarteter Punkt, {win}\u00a0% Gewinnchance ({expert})",
+    "review.cost.other": "{what}: {points} erwartete Punkte, {win}\u00a0% Gewinnchance ({expert})",
     # the guided first game (ui/table/tutorial.py)
     "tutorial.menu": "Spielen lernen",
     "tutorial.offer": (
@@ -594,8 +595,8 @@ STRINGS = {
         "Keine {card} kann jetzt aufgedeckt werden: alle liegen auf dem Tisch oder im Ablagestapel"
     ),
     "live.sheet_failed": "Die Runde konnte nicht in den Spielblock ({reason})",
-    "live.odds": "Risiko {bust} % · {gain}",
-    "live.win": "Sieg {win} %",
+    "live.odds": "Risiko {bust}\u00a0% · {gain}",
+    "live.win": "Sieg {win}\u00a0%",
     "live.tip.undo": "Die zuletzt eingegebene Karte oder Entscheidung zurücknehmen (Rücktaste)",
     "sheet.live": "Karten…",
     "sheet.tip.live": (
