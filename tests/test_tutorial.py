@@ -13,6 +13,7 @@ from game.lessons import tutorial as lessons
 from ui import i18n
 from ui.driver import driven_by, lesson_answer, make_app, press, pump
 from ui.screens.menu import MenuScene
+from ui.table import draw_panel
 from ui.table import layout as L
 from ui.table.summary import RoundSummary
 from ui.table.tutorial import LessonDriver, start
@@ -163,7 +164,7 @@ def test_every_idle_frame_of_the_tutorial_is_a_full_redraw(tmp_path):
 
 SECOND_PERSON = {  # (a third-person line the lesson must never write, the one it writes)
     "en": ("You hits", "You hit: "),
-    "fr": ("Vous pioche ", "Vous piochez : "),
+    "fr": ("Vous pioche ", "Vous piochez\u00a0: "),
     "de": ("Du zieht", "Du ziehst: "),
 }
 
@@ -333,3 +334,37 @@ def test_the_captions_place_is_the_box_covering_least_of_the_whole_grid(size):
 
         want = clip_every_box(area, covered, 16, widths, height)
         assert place_box(area, covered, 16, widths, height) == want, (seats, tall)
+
+
+@pytest.mark.parametrize(("lang", "size"), [("en", (1280, 720)), ("de", (800, 500))])
+def test_a_lesson_frames_the_part_of_the_panel_it_points_at_and_no_other(monkeypatch, lang, size):
+    """The tray's and the queue's gold frames hold their own heading and stop short of the
+    next one: the queue's, holding one card, never runs down over the log."""
+    titles: dict[str, pygame.Rect] = {}  # each heading of the panel, where it was last drawn
+    title = draw_panel._Canvas.title
+
+    def spy(self, text, r, *args):
+        titles[text.split("  ")[0]] = r
+        title(self, text, r, *args)
+
+    monkeypatch.setattr(draw_panel._Canvas, "title", spy)
+    app = make_app(size=size, lang=lang, speed=3.0)
+    scene = start(app)
+    framed: set[str] = set()
+    own = {"tray": "tray.staged", "queue": "tray.queue"}
+
+    def watch(scene):
+        step = scene.driver.step
+        if step is None or step.point not in own:
+            return
+        app.draw()
+        (pointed,) = scene.driver.pointed()
+        frame = pointed.inflate(6, 6)  # as drawn
+        mine = i18n.t(own[step.point])
+        assert frame.contains(titles[mine]), step.key
+        for text, r in titles.items():
+            assert text == mine or not frame.colliderect(r), (step.key, text)
+        framed.add(step.point)
+
+    play_watching(app, scene, watch)
+    assert framed == {"tray", "queue"}

@@ -184,7 +184,7 @@ def test_the_screen_shows_the_french_edition_names():
     settle(app)
     press(app, pygame.K_h)
     settle(app)
-    assert table.driver.bar()[0] == "Léa — qui reçoit la carte Stop ?"
+    assert table.driver.bar()[0] == "Léa — qui reçoit la carte Stop\u00a0?"
 
 
 def run_main(*args, timeout=60, home=None):

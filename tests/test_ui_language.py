@@ -104,6 +104,50 @@ def test_french_text_never_assumes_the_player_is_a_man():
     assert "la dernière personne" in STRINGS["rules.tricky.last.title"]
 
 
+def test_french_puts_a_no_break_space_before_its_double_punctuation():
+    """ "FLIP 7 !", "Rester ?", "Manche 2 : …", "23 %", « Rester »: the space of French
+    typography, one that never leaves the sign alone at the start of a line. A colon
+    with no space after it is not punctuation: an address (192.168.1.20:7707), code."""
+    import re
+
+    from ui.lang.fr import STRINGS
+    from ui.tabletop import sheet_export
+
+    sign = re.compile(r"(?<!\u00a0)([!?;%»]|:(?=\s|$))|«(?!\u00a0)")
+    texts = list(STRINGS.items()) + list(sheet_export.TEXTS["fr"].items())
+    assert not [(k, v) for k, v in texts if sign.search(v)]
+    assert STRINGS["banner.flip7"] == "FLIP 7\u00a0!"
+
+
+#: the published rules' word for a bust: French "sauter" (il saute, a sauté, un saut),
+#: German "sich verzocken" (hat sich verzockt); and the words that are not it
+BUST_WORD = {"fr": "saut", "de": "verzock"}
+OTHER_BUST_WORDS = {
+    "fr": r"\b(perd\w*|perte|hors jeu|élimin\w*|sorti\w*)",
+    "de": r"\b(raus|rauszufliegen|ausgeschieden\w*|ausscheiden|scheidet|fliegt)\b",
+}
+ODDS_ONLY = {"live.odds"}  # "risque 23 %" beside a seat: the odds of one, named by no word
+
+
+@pytest.mark.parametrize("lang", ["fr", "de"])
+def test_a_bust_is_said_with_one_word_family_the_published_rules_one(lang):
+    """Every string about a bust — the log, the stamp, the summary, the game over, the
+    statistics, the calculator, the rules, the advice — says it with the word of the
+    edition's rules, and none with another."""
+    import re
+
+    def words(text: str) -> str:
+        return re.sub(r"\{\w+\}", "", text)
+
+    about = [k for k, v in i18n.EN.items() if "bust" in k or re.search(r"\bbust", words(v), re.I)]
+    assert len(about) > 20
+    table = i18n.TABLES[lang]
+    for key in about:
+        text = words(table[key])
+        assert not re.search(OTHER_BUST_WORDS[lang], text, re.I), (key, text)
+        assert key in ODDS_ONLY or BUST_WORD[lang] in text.lower(), (key, text)
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_rules_first_page_states_the_winning_condition(lang):
     i18n.set_language(lang)
@@ -191,7 +235,7 @@ def test_a_listed_line_follows_a_language_switch():
     assert str(line) == "Flip Three over: Ana took 5, Freeze"
     i18n.set_language("fr")
     try:
-        assert str(line) == "Trois à la suite fini : Ana a pris 5, Stop"
+        assert str(line) == "Trois à la suite fini\u00a0: Ana a pris 5, Stop"
     finally:
         i18n.set_language("en")
 

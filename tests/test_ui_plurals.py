@@ -54,7 +54,7 @@ READS = [
         {"who": "Ana", "n": 1, "matched": 1, "left": "…"},
         {
             "en": "Ana: 1 decision reviewed, 1 as the expert would; …",
-            "fr": "Ana : 1 décision analysée, 1 comme l'expert ; …",
+            "fr": "Ana\u00a0: 1 décision analysée, 1 comme l'expert\u00a0; …",
             "de": "Ana: 1 Entscheidung geprüft, 1 wie der Experte; …",
         },
     ),
@@ -64,7 +64,7 @@ READS = [
         {"who": "Ana", "n": 2, "matched": 1, "left": "…"},
         {
             "en": "Ana: 2 decisions reviewed, 1 as the expert would; …",
-            "fr": "Ana : 2 décisions analysées, 1 comme l'expert ; …",
+            "fr": "Ana\u00a0: 2 décisions analysées, 1 comme l'expert\u00a0; …",
             "de": "Ana: 2 Entscheidungen geprüft, 1 wie der Experte; …",
         },
     ),
@@ -94,8 +94,8 @@ READS = [
         {"what": "Hit", "points": "−1.2", "win": "−3", "expert": "stay"},
         {
             "en": "Hit: −1.2 expected points, −3% to win (stay)",
-            "fr": "Hit : −1.2 point espéré, −3 % de chances de gagner (stay)",
-            "de": "Hit: −1.2 erwartete Punkte, −3 % Gewinnchance (stay)",
+            "fr": "Hit\u00a0: −1.2 point espéré, −3\u00a0% de chances de gagner (stay)",
+            "de": "Hit: −1.2 erwartete Punkte, −3\u00a0% Gewinnchance (stay)",
         },
     ),
     (
@@ -104,8 +104,8 @@ READS = [
         {"what": "Hit", "points": "−2.4", "win": "−3", "expert": "stay"},
         {
             "en": "Hit: −2.4 expected points, −3% to win (stay)",
-            "fr": "Hit : −2.4 points espérés, −3 % de chances de gagner (stay)",
-            "de": "Hit: −2.4 erwartete Punkte, −3 % Gewinnchance (stay)",
+            "fr": "Hit\u00a0: −2.4 points espérés, −3\u00a0% de chances de gagner (stay)",
+            "de": "Hit: −2.4 erwartete Punkte, −3\u00a0% Gewinnchance (stay)",
         },
     ),
     (

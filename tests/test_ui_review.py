@@ -8,11 +8,12 @@ import pytest
 from ui import i18n
 from ui.driver import button_center, click, driven_by, make_app, press, pump, wait_until
 from ui.table import coach
-from ui.table.coach import line_msg, marks, strip_rect
+from ui.table.coach import line_msg, mark_rects, marks, strip_rect
 from ui.table.draw_table import TableView
 from ui.table.replay import ReplayDriver
 from ui.table.review_screen import ReviewProgressScene, ReviewScene
 from ui.table.summary import GameOver
+from ui.table.table import TableScene
 
 PROJECT = Path(__file__).resolve().parent.parent
 SEED004 = PROJECT / "examples" / "seed004_last_round.json"
@@ -57,6 +58,44 @@ def test_review_from_the_game_over_screen_jumps_to_a_costly_decision():
     press(app, pygame.K_ESCAPE)
     press(app, pygame.K_ESCAPE)
     assert app.stack.top is over  # the replay was opened over the game over
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de"])
+@pytest.mark.parametrize("size", [(800, 500), (1024, 600), (1280, 720), (1920, 1080)])
+def test_the_coach_strip_keeps_clear_of_the_bar_s_words(monkeypatch, lang, size):
+    """The strip's band and marks leave a row of pixels at least between them and every
+    word of the bar (its shadow included): at the costliest decision, its verdict on two
+    lines, and at the end of the file."""
+    words = []
+    draw_bar = TableScene._draw_bar
+
+    def spy(self, surface, q):  # the bar's words alone, on a clear layer
+        layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        draw_bar(self, layer, q)
+        words.append(pygame.mask.from_surface(layer, 1))
+        draw_bar(self, surface, q)
+
+    monkeypatch.setattr(TableScene, "_draw_bar", spy)
+    app = make_app(size=size, lang=lang, seed=11)
+    scene = app.open_replay(SEED004)
+    coach.command(scene.driver, "coach")
+    wait_until(app, lambda: scene.driver.review is not None and app.stack.top is not scene)
+    press(app, pygame.K_ESCAPE)
+    worst = max(scene.driver.review.decisions, key=lambda d: d.cost_win)
+    for k in (worst.action, len(scene.driver.replay)):
+        scene.driver.goto(k)
+        pump(app, 2)
+        words.clear()
+        app.draw()
+        (ink,) = words
+        drawn = mark_rects(scene.driver)
+        assert len(drawn) > 2  # the band, a costly decision at least, the one shown
+        for rect, _color in drawn:
+            near = rect.inflate(2, 2)
+            assert ink.overlap_area(pygame.mask.Mask(near.size, fill=True), near.topleft) == 0, (
+                k,
+                rect,
+            )
 
 
 def test_the_replay_viewer_has_a_coach_button(tmp_path):

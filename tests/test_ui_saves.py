@@ -274,11 +274,63 @@ def test_a_bad_file_typed_in_the_load_screen_is_a_message_and_the_screen_stays(
     press(app, pygame.K_RETURN)
     assert app.stack.top is files
     (text,) = app.notices.texts
-    assert text.startswith("Impossible d'ouvrir illegal_action.json : action 0: B cannot hit")
-    app.draw()  # the message is drawn over the screen
+    # the engine's own words are English: the window says in French what they are about
+    assert text.startswith(
+        "Impossible d'ouvrir illegal_action.json\u00a0: ce fichier ne peut pas être joué — "
+        "action 0: B cannot hit"
+    )
+    app.draw()  # the message is drawn on the screen
     assert app.notices.rects and app.notices.rects[0].collidepoint(app.notices.rects[0].center)
     click(app, app.notices.rects[0].center)  # a click dismisses it
     assert app.notices.texts == []
+
+
+@pytest.mark.parametrize(
+    ("lang", "size"), [("en", (1280, 720)), ("fr", (800, 500)), ("de", (1920, 1080))]
+)
+def test_a_failed_load_message_takes_its_own_place_under_the_title(
+    tmp_path, hostile_dir, lang, size
+):
+    """The message about the file sits between the title and the panel: over no word of
+    the title, the folder line, the list, the path or the buttons."""
+    app = make_app(home=str(tmp_path), lang=lang, size=size)
+    game = Game(["Léa", "Hugo"], seed=3)
+    app.saves.save_as(game, app.dirs.saves / "family-sunday.json")  # a row in the list
+    click(app, button_center(app.stack.top, "load"))
+    files = app.stack.top
+    assert "list" in files.widgets
+    click(app, files.widgets["path"].rect.center)
+    type_text(app, str(hostile_dir / "illegal_action.json"))
+    press(app, pygame.K_RETURN)
+    pump(app, 1)
+    (box,) = app.notices.rects
+    assert box.top > files.title_rect().bottom
+    assert not box.colliderect(files.panel_rect())
+    for name, widget in files.widgets.items():
+        assert not box.colliderect(widget.rect), name
+    assert app.screen.get_rect().contains(box)
+
+
+def test_what_the_table_cannot_seat_is_said_in_the_window_s_language(tmp_path, hostile_dir):
+    app = make_app(home=str(tmp_path), lang="de")
+    assert app.load_game(hostile_dir / "nineteen_players.json") is None
+    assert app.notices.texts == [
+        "nineteen_players.json konnte nicht geöffnet werden: "
+        "19 Spieler: dieser Tisch hat 2 bis 18 Plätze"
+    ]
+
+
+def test_the_command_line_says_why_a_replay_cannot_play_in_english(hostile_dir):
+    from ui import i18n
+    from ui.cli import check_replay
+    from ui.config import ConfigError
+
+    i18n.set_language("fr")
+    try:
+        with pytest.raises(ConfigError, match="19 players: this table seats 2 to 18$"):
+            check_replay(str(hostile_dir / "nineteen_players.json"))
+    finally:
+        i18n.set_language("en")
 
 
 def test_a_failed_load_message_stays_behind_when_a_good_file_is_opened(tmp_path, hostile_dir):

@@ -171,7 +171,7 @@ def test_switching_language_mid_game_keeps_the_game_and_changes_the_cards(tmp_pa
     press(app, pygame.K_ESCAPE)
     pump(app, 2)
     assert app.stack.top is table and table.game is game and table.game.actions == actions
-    assert table.driver.bar()[0] == "Léa — qui reçoit la carte Stop ?"
+    assert table.driver.bar()[0] == "Léa — qui reçoit la carte Stop\u00a0?"
     assert app.assets.lang == "fr"
     assert table.shown.differences(game) == []
     assert settings.load(app.dirs.settings)[0].language == "fr"
@@ -190,10 +190,10 @@ def test_the_log_and_caption_follow_a_language_switch(tmp_path):
     press(app, pygame.K_h)
     settle(app)
     french = [str(line) for line in table.presenter.log]
-    assert "Marc pioche : 7" in french
+    assert "Marc pioche\u00a0: 7" in french
     app.change_settings(language="de")
     german = [str(line) for line in table.presenter.log]
-    assert "Marc zieht: 7" in german and "Marc pioche : 7" not in german
+    assert "Marc zieht: 7" in german and "Marc pioche\u00a0: 7" not in german
     assert str(table.presenter.caption) in german and str(table.presenter.caption) not in french
     app.change_settings(language="en")
     resumed = app.load_game(app.dirs.autosave)

@@ -4,6 +4,7 @@ file reported and rebuilt, and a game finished at the table counted."""
 from pathlib import Path
 
 import pygame
+import pytest
 
 from game import gamefile
 from game.commands.simulate import play_game
@@ -76,6 +77,35 @@ def test_the_screen_shows_the_figures_of_known_games(tmp_path):
     assert list(app.dirs.data.glob("stats.json.broken-*"))
     assert shown(scene, "players") == players and shown(scene, "bots") == bots
     app.draw()
+
+
+@pytest.mark.parametrize(
+    ("lang", "figures_of_hugo"),
+    [
+        ("en", ("100%", "64.0", "0%")),
+        ("fr", ("100\u00a0%", "64,0", "0\u00a0%")),
+        ("de", ("100\u00a0%", "64,0", "0\u00a0%")),
+    ],
+)
+def test_the_figures_are_written_the_language_s_way(tmp_path, lang, figures_of_hugo):
+    """The decimal comma and a space before % in French and German, as everywhere else."""
+    app = make_app(home=str(tmp_path), lang=lang, size=(1280, 720))
+    StatsStore(app.dirs.data).record(known_games()[0])
+    press(app, pygame.K_t)
+    hugo = shown(app.stack.top, "players")["Hugo"]
+    assert (hugo["win_rate"], hugo["average"], hugo["bust_rate"]) == figures_of_hugo
+
+
+def test_the_speeds_are_written_the_language_s_way(tmp_path):
+    app = make_app(home=str(tmp_path), lang="fr", size=(1280, 720), replay=str(EXAMPLE))
+    replay = app.stack.top
+    press(app, pygame.K_MINUS)
+    assert replay.driver.speed == 0.5
+    (speed,) = [c.text for c in replay.driver.controls() if c.name == "speed"]
+    assert speed == "0,5×"
+    app.go("settings")
+    labels = {name: w.text for name, w in app.stack.top.widgets.items() if hasattr(w, "text")}
+    assert labels["speed:1.5"] == "×1,5" and labels["speed:2.0"] == "×2"
 
 
 def test_a_game_finished_at_the_table_is_counted(tmp_path):

@@ -119,8 +119,8 @@ def check_replay(path: str) -> None:
 
     try:
         load_replay(path)
-    except LoadError as e:
-        raise ConfigError(f"--replay: cannot play {excerpt(path, 200)[1:-1]}: {e}") from None
+    except LoadError as e:  # the command line's English words (!s), not the window's
+        raise ConfigError(f"--replay: cannot play {excerpt(path, 200)[1:-1]}: {e!s}") from None
 
 
 def check_trusted(spec: str) -> str:

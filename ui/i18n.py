@@ -1,7 +1,7 @@
 """Every on-screen string, in English, French and German: ``t(key, **kw)``.
 
 >>> set_language("fr"); t("prompt.target", name="Hugo", card=card_name("freeze"))
-'Hugo — qui reçoit la carte Stop ?'
+'Hugo — qui reçoit la carte Stop\xa0?'
 >>> set_language("en"); t("prompt.hit_or_stay", name="Léa")
 'Léa — hit or stay?'
 """
@@ -87,14 +87,31 @@ def placeholders(text: str) -> set[str]:
     return {name for _lit, name, _spec, _conv in string.Formatter().parse(text) if name}
 
 
-def number(x: float, digits: int = 1) -> str:
-    """``x`` without a sign, in the language's way (the decimal comma in French and German).
+def number(x: float, digits: int = 1, trim: bool = False) -> str:
+    """``x`` without a sign, in the language's way (the decimal comma in French and German);
+    ``trim``: without the zeros that end its decimals (a speed of ×1.5 or ×2).
 
-    >>> set_language("de"); number(2.345), number(-0.04); set_language("en")
-    ('2,3', '0,0')
+    >>> set_language("de"); number(2.345), number(-0.04), number(1.50, 2, trim=True)
+    ('2,3', '0,0', '1,5')
+    >>> set_language("en"); number(2.0, 2, trim=True), number(0.25, 2, trim=True)
+    ('2', '0.25')
     """
     text = f"{abs(round(x, digits)):.{digits}f}"
+    if trim and "." in text:
+        text = text.rstrip("0").rstrip(".")
     return text.replace(".", ",") if language() in ("fr", "de") else text
+
+
+def percent(share: float, digits: int = 0) -> str:
+    """``share`` (0.23) as a percentage in the language's way: "23%" in English, "23 %" in
+    French and German, the number and its sign held together by a no-break space.
+
+    >>> set_language("fr"); percent(0.235, 1), percent(1.0); set_language("en")
+    ('23,5\xa0%', '100\xa0%')
+    >>> percent(0.0)
+    '0%'
+    """
+    return number(share * 100, digits) + ("%" if language() == "en" else "\u00a0%")
 
 
 def signed(x: float, digits: int = 1) -> str:

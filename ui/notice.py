@@ -1,7 +1,9 @@
 """Messages over every screen: a file that could not be read, a save that failed.
 
 A notice sits at the top of the window for a few seconds (a click on it
-dismisses it); the program goes on underneath.
+dismisses it); the program goes on underneath. A screen whose words fill its top (a
+title, a list) makes room for the notices itself: it answers ``notice_room(texts)``
+with where they go (:meth:`Notices.keep_for`), and they take that place instead.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ class Notices:
     def __init__(self) -> None:
         self.items: list[list] = []  # [text, seconds left, error, owner scene or None]
         self.rects: list[pygame.Rect] = []
+        self.top: int | None = None  # where the screen on top puts them (None: the window's top)
 
     def add(self, text: str, error: bool = False, owner: object = None) -> None:
         """Show ``text``; with an ``owner`` (a scene), only while that scene is on top."""
@@ -34,8 +37,10 @@ class Notices:
 
     def keep_for(self, top: object) -> None:
         """Drop the notices of a screen that was left ("Could not open…" stays behind
-        when a good file is opened next)."""
+        when a good file is opened next), and ask the screen on top where they go."""
         self.items = [i for i in self.items if i[3] is None or i[3] is top]
+        room = getattr(top, "notice_room", None)
+        self.top = room(self.texts) if callable(room) else None
 
     @property
     def texts(self) -> list[str]:
@@ -64,15 +69,11 @@ class Notices:
         self.rects = []
         if not self.items:
             return
-        w, _h = surface.get_size()
         u = unit_for(surface.get_size())
-        width = min(w - round(40 * u), round(820 * u))
-        y = round(12 * u)
-        pad = round(12 * u)
-        for text, _left, error, _owner in self.items:
-            body = assets.wrapped(text, max(11, round(16 * u)), CREAM, width - 2 * pad, max_lines=4)
-            rect = pygame.Rect(0, 0, width, body.get_height() + 2 * pad)
-            rect.midtop = (w // 2, y)
+        y = round(12 * u) if self.top is None else self.top
+        boxes = laid_out(self.texts, assets, surface.get_size())
+        for (body, rect), (_text, _left, error, _owner) in zip(boxes, self.items, strict=True):
+            rect = rect.move(0, y)
             border = RED if error else GOLD
             surface.blit(
                 assets.panel(
@@ -84,6 +85,33 @@ class Notices:
                 ),
                 rect,
             )
-            surface.blit(body, (rect.x + pad, rect.y + pad))
+            surface.blit(body, (rect.x + _pad(u), rect.y + _pad(u)))
             self.rects.append(rect)
-            y = rect.bottom + round(8 * u)
+
+
+def _pad(u: float) -> int:
+    return round(12 * u)
+
+
+def laid_out(
+    texts: list[str], assets: Assets, size: tuple[int, int]
+) -> list[tuple[pygame.Surface, pygame.Rect]]:
+    """Each notice's words and its box in a window of ``size``, one under the other from y 0."""
+    w, _h = size
+    u = unit_for(size)
+    width = min(w - round(40 * u), round(820 * u))
+    pad, y = _pad(u), 0
+    out = []
+    for text in texts:
+        body = assets.wrapped(text, max(11, round(16 * u)), CREAM, width - 2 * pad, max_lines=4)
+        rect = pygame.Rect(0, y, width, body.get_height() + 2 * pad)
+        rect.centerx = w // 2
+        out.append((body, rect))
+        y = rect.bottom + round(8 * u)
+    return out
+
+
+def height(texts: list[str], assets: Assets, size: tuple[int, int]) -> int:
+    """The room ``texts`` take, shown as notices in a window of ``size`` (0 for none)."""
+    boxes = laid_out(texts, assets, size)
+    return boxes[-1][1].bottom if boxes else 0

@@ -45,7 +45,7 @@ STRINGS = {
     "prompt.target_to": "{name} — die Karte {card} an {target} geben?",
     "caption.stay": "{who} hört mit {score} auf",
     "caption.stay_forced": "Keine Karten mehr: {who} hört mit {score} auf",
-    "caption.bust": "{who} ist raus: eine zweite {card}!",
+    "caption.bust": "{who} hat sich verzockt: eine zweite {card}!",
     "caption.sc_kept": "{who} behält eine Second Chance",
     "caption.sc_used": "Second Chance rettet {who} vor einer zweiten {card}",
     "caption.sc_given": "{who} gibt die übrige Second Chance an {target}",
@@ -65,14 +65,14 @@ STRINGS = {
     "caption.plugin_failed": "Das Plug-in von {name} ist ausgefallen: der Basis-Bot spielt weiter",
     "caption.plugin_untrusted": "Das Plug-in von {name} wurde nicht gestartet: der Basis-Bot "
     "spielt",
-    "reason.target_busted": "das Ziel ist raus",
+    "reason.target_busted": "das Ziel hat sich verzockt",
     "reason.target_out": "das Ziel ist nicht mehr in der Runde",
     "reason.nobody_can_take": "niemand kann sie nehmen",
     "reason.nobody_to_target": "niemand mehr als Ziel",
     "reason.round_over": "die Runde ist vorbei",
     "status.stayed": "AUFGEHÖRT",
     "status.frozen": "EINGEFROREN",
-    "status.busted": "RAUS",
+    "status.busted": "VERZOCKT",
     "seat.bot": "BOT",
     "seat.dealer": "G",
     "pile.draw": "Stapel · {count}",
@@ -90,13 +90,13 @@ STRINGS = {
     "top.round": "Runde {round} · Ziel {target}",
     "top.round_no": "Runde {round}",
     "top.target": "Ziel {target}",
-    "hint.text": "Risiko raus {bust} % · erwarteter Gewinn beim Ziehen {gain}",
+    "hint.text": "Verzockrisiko {bust}\u00a0% · erwarteter Gewinn beim Ziehen {gain}",
     "summary.title": "Runde {round}",
-    "summary.busted": "raus",
+    "summary.busted": "verzockt",
     "summary.flip7": "Flip 7!",
     "summary.hand": "diese Runde",
     "summary.total_col": "gesamt",
-    "summary.why.busted": "raus: zwei {card}",
+    "summary.why.busted": "verzockt: zwei {card}",
     "summary.why.frozen": "eingefroren von {by}",
     "summary.why.frozen_self": "eigenes Freeze",
     "summary.why.flip7": "Flip 7 +15",
@@ -105,7 +105,7 @@ STRINGS = {
     "over.chart": "Punkte nach Runden",
     "over.round": "R{round}",
     "over.col.total": "Summe",
-    "over.col.busts": "raus",
+    "over.col.busts": "verzockt",
     "over.col.flip7": "Flip 7",
     "over.col.best": "beste",
     "speed": "Tempo ×{speed}",
@@ -146,7 +146,7 @@ STRINGS = {
     "sheet.start": "Los",
     "sheet.target": "Ziel",
     "sheet.error.target": "Das Ziel ist eine ganze Zahl von 1 bis 10.000",
-    "sheet.error.points": "Tippe die Punkte der Runde als ganze Zahl (0 für Ausgeschiedene)",
+    "sheet.error.points": "Tippe die Punkte der Runde als ganze Zahl (0, wer sich verzockt hat)",
     "sheet.refused": "Nicht möglich: {reason}",
     "sheet.dealer_mark": "G",
     "sheet.total": "Summe",
@@ -181,16 +181,16 @@ STRINGS = {
     "sheet.chart_empty": "Das Diagramm beginnt nach Runde 1",
     "calc.title": "Runde {round} · die Karten von {name}",
     "calc.help": "Tippe jede Karte vor dem Spieler an; tippe unten eine Karte an, um sie "
-    "zurückzunehmen. B: ausgeschieden · Rücktaste: letzte Karte weg",
+    "zurückzunehmen. B: verzockt · Rücktaste: letzte Karte weg",
     "calc.in_front": "Vor {name}",
     "calc.empty": "Noch keine Karte",
-    "calc.busted": "Ausgeschieden",
-    "calc.tip.busted": "Bei einer doppelten Zahl ausgeschieden: tippe beide Karten dieser Zahl an",
+    "calc.busted": "Verzockt",
+    "calc.tip.busted": "Mit einer doppelten Zahl verzockt: tippe beide Karten dieser Zahl an",
     "calc.clear": "Leeren",
     "calc.ok": "OK",
     "calc.use": "{points} eintragen",
     "calc.refused": "Diese Karten können nicht auf dem Tisch liegen",
-    "calc.bust_count": "Ausgeschieden: 0",
+    "calc.bust_count": "Verzockt: 0",
     "calc.flip7": "Flip 7! 15 Punkte mehr, von selbst gezählt",
     "stats.title": "Statistik",
     "stats.tab.players": "Spieler",
@@ -200,7 +200,7 @@ STRINGS = {
     "stats.col.wins": "Siege",
     "stats.col.win_rate": "Siegquote",
     "stats.col.average": "Ø pro Runde",
-    "stats.col.bust_rate": "Raus",
+    "stats.col.bust_rate": "Verzockt",
     "stats.col.flip7s": "Flip 7",
     "stats.col.best": "Beste Runde",
     "stats.games.one": "{count} Spiel im Programm zu Ende gespielt",
@@ -225,7 +225,7 @@ STRINGS = {
     "caption.target_self.you": "Du nimmst die Karte {card} selbst",
     "caption.stay.you": "Du hörst mit {score} auf",
     "caption.stay_forced.you": "Keine Karten mehr: du hörst mit {score} auf",
-    "caption.bust.you": "Du bist raus: eine zweite {card}!",
+    "caption.bust.you": "Du hast dich verzockt: eine zweite {card}!",
     "caption.sc_kept.you": "Du behältst eine Second Chance",
     "caption.sc_used.you": "Second Chance rettet dich vor einer zweiten {card}",
     "caption.sc_given.you": "Du gibst die übrige Second Chance an {target}",
@@ -365,13 +365,13 @@ STRINGS = {
     "setup.opening.deal": "Jeder bekommt eine",
     "setup.opening.deal.help": "Der Geber gibt zuerst jedem eine Karte (englische und "
     "deutsche Ausgabe).",
-    "setup.f3": "Ziel von Flip Three ist raus",
+    "setup.f3": "Ziel von Flip Three verzockt sich",
     "setup.f3.discard": "Ablegen",
     "setup.f3.discard.help": "Während des Flip Three beiseitegelegte Karten werden abgelegt "
     "(aktuelle FAQ).",
     "setup.f3.resolve": "Trotzdem verteilen",
-    "setup.f3.resolve.help": "Wer raus ist, verteilt die beiseitegelegten Karten trotzdem an "
-    "Spieler in der Runde (erste Auflage).",
+    "setup.f3.resolve.help": "Wer sich verzockt hat, verteilt die beiseitegelegten Karten "
+    "trotzdem an Spieler in der Runde (erste Auflage).",
     "setup.dealer": "Erster Geber",
     "setup.dealer_random": "Runde 1: zufälliger Geber — D neben einem Platz wählt",
     "setup.dealer_is": "Runde 1: {name} gibt — D neben einem Platz wählt",
@@ -403,6 +403,11 @@ STRINGS = {
     "notice.save_failed": "{file} konnte nicht gespeichert werden: {reason}. Das Spiel geht "
     "weiter.",
     "notice.load_failed": "{file} konnte nicht geöffnet werden: {reason}",
+    "load.why.unplayable": "Datei nicht spielbar — {detail}",
+    "load.why.not_a_game": "keine Spieldatei ({detail})",
+    "load.why.observed": "ein Spiel mit echten Karten: python -m game.advise DATEI verfolgt es",
+    "load.why.seats.one": "{n} Spieler: dieser Tisch hat {low} bis {high} Plätze",
+    "load.why.seats.other": "{n} Spieler: dieser Tisch hat {low} bis {high} Plätze",
     "notice.plugin_failed": "Das Plug-in von {name} wurde gestoppt ({reason}). Der Basis-Bot "
     "spielt für {name} bis zum Ende dieses Spiels.",
     "trust.title": "Plug-in-Bot starten?",
@@ -428,7 +433,7 @@ STRINGS = {
     "settings.reduced_motion": "Weniger Bewegung",
     "settings.motion_help": "Karten erscheinen an ihrem Platz, mit Beschriftung",
     "settings.hints": "Tipps",
-    "settings.hints_help": "Risiko und erwarteter Gewinn",
+    "settings.hints_help": "Verzockrisiko und erwarteter Gewinn",
     "settings.volume": "Lautstärke",
     "settings.no_sound": "Kein Audiogerät gefunden",
     "settings.window": "Fenstergröße",
@@ -445,7 +450,8 @@ STRINGS = {
     "rules.basics.turn": "Wenn du dran bist: ziehen (eine Karte, offen) oder aufhören (deine "
     "Punkte sichern und die Runde verlassen). Ohne Karte vor dir musst "
     "du ziehen.",
-    "rules.basics.bust": "Eine Zahl, die du schon hast, wirft dich raus: 0 Punkte in dieser Runde.",
+    "rules.basics.bust": "Bekommst du eine Zahl, die du schon hast, hast du dich verzockt: "
+    "0 Punkte in dieser Runde.",
     "rules.basics.flip7": "Sieben verschiedene Zahlen sind ein Flip 7: 15 Punkte extra, und "
     "die Runde endet sofort für alle.",
     "rules.basics.score": "Deine Punkte: die Summe deiner Zahlen, verdoppelt durch ×2, plus "
@@ -455,10 +461,10 @@ STRINGS = {
     "rules.example.score": "Eine Hand zählen",
     "rules.example.flip7": "Ein Flip 7",
     "rules.actions.freeze": "Wer sie aufdeckt, wählt einen Spieler in der Runde — auch sich "
-    "selbst —, der seine Punkte sichert und raus ist.",
+    "selbst —, der seine Punkte sichert und aus der Runde aussteigt.",
     "rules.actions.flip_three": "Wer sie aufdeckt, wählt einen Spieler in der Runde, der die "
     "nächsten drei Karten nacheinander nimmt. Es endet früher, "
-    "wenn er raus ist oder einen Flip 7 hat.",
+    "wenn er sich verzockt oder einen Flip 7 schafft.",
     "rules.actions.second_chance": "Behalte sie vor dir: Sie hebt eine doppelte Zahl auf. Du "
     "darfst nur eine haben — eine zweite geht an einen anderen "
     "Spieler in der Runde.",
@@ -469,7 +475,7 @@ STRINGS = {
     "rules.tricky.tray.title": "Beiseitegelegte Karten",
     "rules.tricky.tray": "Ein Freeze oder Flip Three, aufgedeckt während eines Flip Three, wird "
     "beiseitegelegt. Nach der dritten Karte verteilt das Ziel sie der Reihe "
-    "nach; ist es raus, werden sie abgelegt.",
+    "nach; verzockt es sich, werden sie abgelegt.",
     "rules.tricky.last.title": "Freeze beim letzten Spieler",
     "rules.tricky.last": "Bist du als Einziger noch in der Runde, geht ein Freeze oder Flip "
     "Three, das du aufdeckst, an dich: Ein Freeze sichert deine Punkte und "
@@ -518,16 +524,20 @@ STRINGS = {
     "review.go": "Zu dieser Entscheidung in der Wiederholung (1–3)",
     "review.close": "Schließen",
     "review.chart": "Gewinnchance, Runde für Runde",
-    "review.hit_line": "Runde {round}: {who} zieht bei {risk} % Risiko mit {score} Punkten",
-    "review.stay_line": "Runde {round}: {who} hört bei {risk} % Risiko mit {score} Punkten auf",
+    "review.hit_line": (
+        "Runde {round}: {who} zieht bei {risk}\u00a0% Verzockrisiko mit {score} Punkten"
+    ),
+    "review.stay_line": (
+        "Runde {round}: {who} hört bei {risk}\u00a0% Verzockrisiko mit {score} Punkten auf"
+    ),
     "review.target_line": "Runde {round}: {who} gibt die Karte {card} an {target}",
     "review.bar_hit": "{who} zieht",
     "review.bar_stay": "{who} hört auf",
     "review.bar_target": "{who} gibt die Karte {card} an {target}",
     "review.expert": "Experte: {what}",
     "review.matched": "{what}, wie der Experte",
-    "review.cost.one": "{what}: {points} erwarteter Punkt, {win} % Gewinnchance ({expert})",
-    "review.cost.other": "{what}: {points} erwartete Punkte, {win} % Gewinnchance ({expert})",
+    "review.cost.one": "{what}: {points} erwarteter Punkt, {win}\u00a0% Gewinnchance ({expert})",
+    "review.cost.other": "{what}: {points} erwartete Punkte, {win}\u00a0% Gewinnchance ({expert})",
     # the guided first game (ui/table/tutorial.py)
     "tutorial.menu": "Spielen lernen",
     "tutorial.offer": (
@@ -548,10 +558,10 @@ STRINGS = {
     "tutorial.done": "Gut gemacht: du kennst jetzt jede Karte von Flip 7!",
     "tutorial.ok_menu": "Eingabe oder ein Klick hier: zurück zum Menü",
     "tutorial.hit": "Du bist dran: deine erste Karte liegt. Nimm noch eine.",
-    "tutorial.bust": "Bob zieht eine zweite 3: er scheidet aus, 0 Punkte in dieser Runde.",
+    "tutorial.bust": "Bob zieht eine zweite 3: er hat sich verzockt, 0 Punkte in dieser Runde.",
     "tutorial.stay": "Zieh weiter oder hör auf, um deine Punkte zu sichern.",
     "tutorial.round": "Eine neue Runde: alle fangen ohne Karten an, die Summen bleiben. Zieh.",
-    "tutorial.modifier": "Eine +4: ein Bonus zählt seine Punkte und lässt dich nie ausscheiden.",
+    "tutorial.modifier": "Eine +4: ein Bonus zählt seine Punkte, mit ihm verzockst du dich nie.",
     "tutorial.x2": "×2 verdoppelt die Summe deiner Zahlen: 9 × 2 + 4 = 22.",
     "tutorial.second_chance": (
         "Eine Second Chance, sie bleibt vor dir liegen. Die nächste Karte ist eine 9…"
@@ -585,8 +595,8 @@ STRINGS = {
         "Keine {card} kann jetzt aufgedeckt werden: alle liegen auf dem Tisch oder im Ablagestapel"
     ),
     "live.sheet_failed": "Die Runde konnte nicht in den Spielblock ({reason})",
-    "live.odds": "Risiko {bust} % · {gain}",
-    "live.win": "Sieg {win} %",
+    "live.odds": "Risiko {bust}\u00a0% · {gain}",
+    "live.win": "Sieg {win}\u00a0%",
     "live.tip.undo": "Die zuletzt eingegebene Karte oder Entscheidung zurücknehmen (Rücktaste)",
     "sheet.live": "Karten…",
     "sheet.tip.live": (
@@ -606,16 +616,17 @@ STRINGS = {
     "live.pp.other": "{n} Prozentpunkte",
     "live.why.stay_wins": "mit {points_at} ist das Spiel jetzt gewonnen",
     "live.why.hit_cannot_win": "wer bei {points_at} aufhört, kann das Spiel nicht gewinnen",
-    "live.why.hit_safe": "eine Karte bringt im Schnitt {gain}, ohne Risiko rauszufliegen",
+    "live.why.hit_safe": "eine Karte bringt im Schnitt {gain}, ohne Risiko, sich zu verzocken",
     "live.why.hit_worth": (
-        "eine Karte bringt im Schnitt {gain} und lohnt das Risiko von {risk}\u00a0%, rauszufliegen"
+        "eine Karte bringt im Schnitt {gain} und lohnt das Risiko von {risk}\u00a0%, "
+        "sich zu verzocken"
     ),
     "live.why.hit_behind": (
         "eine Karte kostet im Schnitt {loss}, aber mit {points_at} ist das Spiel von hier aus "
         "nicht zu gewinnen"
     ),
     "live.why.stay_loses": (
-        "bei {risk}\u00a0% Risiko rauszufliegen kostet eine Karte im Schnitt {loss}"
+        "bei {risk}\u00a0% Risiko, sich zu verzocken, kostet eine Karte im Schnitt {loss}"
     ),
     "live.why.stay_risk": (
         "eine Karte bringt im Schnitt {gain}, aber das Risiko von {risk}\u00a0%, alle {points} "
@@ -625,7 +636,7 @@ STRINGS = {
     "live.why.freeze_keep": "{name} sichert {points}, {best}",
     "live.why.freeze": "{target} bleibt bei {points_at} stehen, {best}",
     "live.why.flip_three": (
-        "drei Karten werfen {target} mit {points_at} in {risk}\u00a0% der Fälle raus, {best}"
+        "mit drei Karten verzockt sich {target} mit {points_at} in {risk}\u00a0% der Fälle, {best}"
     ),
     "live.why.best": "die beste Wahl für die Gewinnchancen von {name}",
     "live.why.best_above": (

@@ -181,7 +181,7 @@ STRINGS = {
     "calc.in_front": "In front of {name}",
     "calc.empty": "No card yet",
     "calc.busted": "Busted",
-    "calc.tip.busted": "Went out on a duplicate: tap both cards of the same number",
+    "calc.tip.busted": "Busted on a duplicate: tap both cards of the same number",
     "calc.clear": "Clear",
     "calc.ok": "OK",
     "calc.use": "Enter {points}",
@@ -393,6 +393,12 @@ STRINGS = {
     "notice.saved": "Game saved: {file}",
     "notice.save_failed": "Could not save {file}: {reason}. The game goes on.",
     "notice.load_failed": "Could not open {file}: {reason}",
+    "load.why.unplayable": "{detail}",
+    "load.why.not_a_game": "not a game file ({detail})",
+    "load.why.observed": "a game of real cards (dealing: observed): python -m game.advise FILE "
+    "follows it",
+    "load.why.seats.one": "{n} player: this table seats {low} to {high}",
+    "load.why.seats.other": "{n} players: this table seats {low} to {high}",
     "notice.plugin_failed": "{name}'s plug-in bot stopped ({reason}). The baseline bot plays "
     "for {name} until the end of this game.",
     "trust.title": "Run a plug-in bot?",

@@ -2,36 +2,39 @@
 
 STRINGS = {
     "app.title": "Flip 7",
-    "banner.flip7": "FLIP 7!",
+    "banner.flip7": "FLIP 7\u00a0!",
     "menu.subtitle": "le jeu de cartes où l'on tente sa chance",
     "menu.new_game": "Nouvelle partie",
     "menu.demo": "Démo",
     "menu.quit": "Quitter",
     "menu.keys": (
-        "Entrée : bouton doré · lettre entre parenthèses : ce bouton · "
-        "Échap : quitter (après confirmation)"
+        "Entrée\u00a0: bouton doré · lettre entre parenthèses\u00a0: ce bouton · "
+        "Échap\u00a0: quitter (après confirmation)"
     ),
-    "menu.quit_ask": "Quitter Flip 7 ? Échap encore ou Entrée : quitter · autre touche : rester",
+    "menu.quit_ask": (
+        "Quitter Flip 7\u00a0? Échap encore ou Entrée\u00a0: quitter · autre touche\u00a0: rester"
+    ),
     "menu.you": "Moi",
     "button.hit": "Piocher",
     "button.stay": "Rester",
     "button.undo": "Annuler (U)",
     "undo.tip": (
-        "Reprendre votre dernier « Rester » ou votre dernière cible (U ou Retour arrière) : "
-        "aucune carte n'a été retournée depuis"
+        "Reprendre votre dernier «\u00a0Rester\u00a0» ou votre dernière cible (U ou Retour "
+        "arrière)\u00a0: aucune carte n'a été retournée depuis"
     ),
     "button.next_round": "Manche suivante",
     "button.play_again": "Rejouer",
     "button.menu": "Menu",
-    "prompt.hit_or_stay": "{name} — piocher ou rester ?",
-    "prompt.target": "{name} — qui reçoit la carte {card} ?",
+    "prompt.hit_or_stay": "{name} — piocher ou rester\u00a0?",
+    "prompt.target": "{name} — qui reçoit la carte {card}\u00a0?",
     "prompt.thinking": "{name} réfléchit…",
-    "prompt.keys_hit": "P : piocher · R : rester",
+    "prompt.keys_hit": "P\u00a0: piocher · R\u00a0: rester",
     "keys.hit": "p",
     "keys.stay": "r",
     "prompt.keys_target": "Cliquez une place lumineuse ou tapez sa touche",
     "prompt.keys_watch": (
-        "Clic ou Espace : passer · + / − : vitesse · M : sans mouvement · V : son · Échap : pause"
+        "Clic ou Espace\u00a0: passer · + / −\u00a0: vitesse · M\u00a0: sans mouvement · V\u00a0: "
+        "son · Échap\u00a0: pause"
     ),
     "who.bot": "Bot {name}",
     "card.freeze": "Stop",
@@ -39,14 +42,14 @@ STRINGS = {
     "card.second_chance": "Seconde Chance",
     "caption.round": "Manche {round} — {dealer} distribue",
     "caption.hit": "{who} pioche",
-    "caption.hit_card": "{who} pioche : {card}",
+    "caption.hit_card": "{who} pioche\u00a0: {card}",
     "caption.dealt": "{who} reçoit {card}",
     "caption.f3_card": "{who} prend {card} (Trois à la suite, {slot}/3)",
     "caption.target_self": "{who} se donne la carte {card}",
-    "prompt.target_to": "{name} — donner la carte {card} à {target} ?",
+    "prompt.target_to": "{name} — donner la carte {card} à {target}\u00a0?",
     "caption.stay": "{who} reste avec {score}",
-    "caption.stay_forced": "Plus de cartes : {who} reste avec {score}",
-    "caption.bust": "{who} perd : un deuxième {card} !",
+    "caption.stay_forced": "Plus de cartes\u00a0: {who} reste avec {score}",
+    "caption.bust": "{who} saute\u00a0: un deuxième {card}\u00a0!",
     "caption.sc_kept": "{who} garde une Seconde Chance",
     "caption.sc_used": "La Seconde Chance sauve {who} d'un deuxième {card}",
     "caption.sc_given": "{who} donne la Seconde Chance en trop à {target}",
@@ -54,26 +57,26 @@ STRINGS = {
     "caption.frozen": "Stop pour {who}, qui garde {score}",
     "caption.frozen_by": "Stop de {by} pour {who}, qui garde {score}",
     "caption.flip3": "{who} doit prendre trois cartes",
-    "caption.f3_done": "Trois à la suite fini : {who} a pris {cards}",
+    "caption.f3_done": "Trois à la suite fini\u00a0: {who} a pris {cards}",
     "caption.staged": "{card} mis de côté",
-    "caption.queued": "{card} → {target} : en attente",
-    "caption.discarded": "{card} défaussé : {reason}",
-    "caption.flip7": "Flip 7 ! {who} marque 15 de plus",
+    "caption.queued": "{card} → {target}\u00a0: en attente",
+    "caption.discarded": "{card} défaussé\u00a0: {reason}",
+    "caption.flip7": "Flip 7\u00a0! {who} marque 15 de plus",
     "caption.reshuffle": "La défausse devient la nouvelle pioche",
-    "caption.tie": "Égalité en tête — encore une manche !",
-    "caption.won": "{who} gagne la partie !",
-    "caption.bot_fallback": "Le bot {level} n'existe pas encore : bot de base",
+    "caption.tie": "Égalité en tête — encore une manche\u00a0!",
+    "caption.won": "{who} gagne la partie\u00a0!",
+    "caption.bot_fallback": "Le bot {level} n'existe pas encore\u00a0: bot de base",
     "caption.plugin_failed": "L'extension de {name} a échoué\u00a0: le bot de base joue à sa place",
     "caption.plugin_untrusted": "L'extension de {name} n'a pas été lancée\u00a0: le bot de base "
     "joue à sa place",
-    "reason.target_busted": "la cible a perdu",
+    "reason.target_busted": "la cible a sauté",
     "reason.target_out": "la cible n'est plus dans la manche",
     "reason.nobody_can_take": "personne ne peut la prendre",
     "reason.nobody_to_target": "plus personne à viser",
     "reason.round_over": "la manche est finie",
     "status.stayed": "RESTE",
     "status.frozen": "STOP",
-    "status.busted": "HORS JEU",
+    "status.busted": "SAUTE",
     "seat.bot": "BOT",
     "seat.dealer": "D",
     "pile.draw": "Pioche · {count}",
@@ -91,22 +94,22 @@ STRINGS = {
     "top.round": "Manche {round} · objectif {target}",
     "top.round_no": "Manche {round}",
     "top.target": "objectif {target}",
-    "hint.text": "Risque de perdre {bust} % · gain moyen en piochant {gain}",
+    "hint.text": "Risque de sauter {bust}\u00a0% · gain moyen en piochant {gain}",
     "summary.title": "Manche {round}",
-    "summary.busted": "perdu",
-    "summary.flip7": "Flip 7 !",
+    "summary.busted": "a sauté",
+    "summary.flip7": "Flip 7\u00a0!",
     "summary.hand": "cette manche",
     "summary.total_col": "total",
-    "summary.why.busted": "perd : deux {card}",
+    "summary.why.busted": "saute\u00a0: deux {card}",
     "summary.why.frozen": "Stop de {by}",
     "summary.why.frozen_self": "propre Stop",
     "summary.why.flip7": "Flip 7 +15",
     "summary.why.stayed": "reste",
-    "over.title": "{who} gagne !",
+    "over.title": "{who} gagne\u00a0!",
     "over.chart": "Totaux par manche",
     "over.round": "M{round}",
     "over.col.total": "total",
-    "over.col.busts": "perdues",
+    "over.col.busts": "sauts",
     "over.col.flip7": "Flip 7",
     "over.col.best": "record",
     "speed": "vitesse ×{speed}",
@@ -189,7 +192,7 @@ STRINGS = {
     "calc.in_front": "Devant {name}",
     "calc.empty": "Aucune carte",
     "calc.busted": "A sauté",
-    "calc.tip.busted": "Sorti sur un chiffre en double\u00a0: touchez les deux cartes du même "
+    "calc.tip.busted": "A sauté sur un chiffre en double\u00a0: touchez les deux cartes du même "
     "chiffre",
     "calc.clear": "Effacer",
     "calc.ok": "OK",
@@ -219,39 +222,39 @@ STRINGS = {
     "stats.record_failed": "La partie n'a pas pu être comptée dans les statistiques ({reason}).",
     "menu.saved_game": "Partie en cours · manche {round} · {players} · enregistrée à {time}",
     "caption.resumed": "Partie reprise — manche {round}",
-    "notice.sound_off": "Son coupé (V : le remettre)",
+    "notice.sound_off": "Son coupé (V\u00a0: le remettre)",
     "notice.sound_on": "Son remis",
     "caption.undone": "{who} reprend sa dernière décision",
     "caption.round.to_you": "Manche {round} — vous distribuez",
     "caption.hit.you": "Vous piochez",
-    "caption.hit_card.you": "Vous piochez : {card}",
+    "caption.hit_card.you": "Vous piochez\u00a0: {card}",
     "caption.dealt.you": "Vous recevez {card}",
     "caption.f3_card.you": "Vous prenez {card} (Trois à la suite, {slot}/3)",
     "caption.target_self.you": "Vous vous donnez la carte {card}",
     "caption.stay.you": "Vous restez avec {score}",
-    "caption.stay_forced.you": "Plus de cartes : vous restez avec {score}",
-    "caption.bust.you": "Vous perdez : un deuxième {card} !",
+    "caption.stay_forced.you": "Plus de cartes\u00a0: vous restez avec {score}",
+    "caption.bust.you": "Vous sautez\u00a0: un deuxième {card}\u00a0!",
     "caption.sc_kept.you": "Vous gardez une Seconde Chance",
     "caption.sc_used.you": "La Seconde Chance vous sauve d'un deuxième {card}",
     "caption.sc_given.you": "Vous donnez la Seconde Chance en trop à {target}",
     "caption.sc_given.to_you": "{who} vous donne la Seconde Chance en trop",
     "caption.target.you": "Vous donnez la carte {card} à {target}",
     "caption.target.to_you": "{who} vous donne la carte {card}",
-    "caption.frozen.you": "Stop pour vous : vous gardez {score}",
-    "caption.frozen_by.you": "Stop de {by} pour vous : vous gardez {score}",
+    "caption.frozen.you": "Stop pour vous\u00a0: vous gardez {score}",
+    "caption.frozen_by.you": "Stop de {by} pour vous\u00a0: vous gardez {score}",
     "caption.frozen_by.to_you": "Votre Stop pour {who}, qui garde {score}",
     "caption.flip3.you": "Vous devez prendre trois cartes",
-    "caption.f3_done.you": "Trois à la suite fini : vous avez pris {cards}",
-    "caption.queued.to_you": "{card} → vous : en attente",
-    "caption.flip7.you": "Flip 7 ! Vous marquez 15 de plus",
-    "caption.won.you": "Vous gagnez la partie !",
+    "caption.f3_done.you": "Trois à la suite fini\u00a0: vous avez pris {cards}",
+    "caption.queued.to_you": "{card} → vous\u00a0: en attente",
+    "caption.flip7.you": "Flip 7\u00a0! Vous marquez 15 de plus",
+    "caption.won.you": "Vous gagnez la partie\u00a0!",
     "pause.title": "Pause",
     "pause.resume": "Reprendre",
     "pause.save": "Enregistrer sous…",
     "pause.quit": "Retour au menu",
     "pause.not_saved": "Les démonstrations ne sont pas enregistrées\u00a0: "
     "les robots reprennent au retour.",
-    "pause.autosaved": "La partie est enregistrée à chaque coup : «\u00a0Continuer\u00a0» "
+    "pause.autosaved": "La partie est enregistrée à chaque coup\u00a0: «\u00a0Continuer\u00a0» "
     "la reprend.",
     "setup.title": "Nouvelle partie",
     "setup.players": "Places · {count}",
@@ -361,7 +364,7 @@ STRINGS = {
     "setup.spec_hint": "fichier.py:fonction",
     "setup.add_human": "+ Humain",
     "setup.add_bot": "+ Bot",
-    "setup.tip.dealer": "Première donne (cliquer à nouveau : au hasard)",
+    "setup.tip.dealer": "Première donne (cliquer à nouveau\u00a0: au hasard)",
     "setup.tip.up": "Monter d'une place",
     "setup.tip.down": "Descendre d'une place",
     "setup.tip.remove": "Retirer cette place",
@@ -370,36 +373,36 @@ STRINGS = {
     "setup.target_help": "La partie finit après la manche où quelqu'un les atteint.",
     "setup.opening": "Premier tour d'une manche",
     "setup.opening.must_hit": "Tout le monde pioche",
-    "setup.opening.must_hit.help": "Pas de distribution : sans carte devant soi, on doit "
+    "setup.opening.must_hit.help": "Pas de distribution\u00a0: sans carte devant soi, on doit "
     "piocher (règle française).",
     "setup.opening.deal": "Une carte par place",
     "setup.opening.deal.help": "La donne commence par une carte par place (éditions "
     "anglaise et allemande).",
-    "setup.f3": "Si la cible de «\u00a0Trois à la suite\u00a0» perd",
+    "setup.f3": "Si la cible de «\u00a0Trois à la suite\u00a0» saute",
     "setup.f3.discard": "Défausser",
     "setup.f3.discard.help": "Les cartes mises de côté pendant le «\u00a0Trois à la "
     "suite\u00a0» sont défaussées (FAQ actuelle).",
     "setup.f3.resolve": "Les donner quand même",
-    "setup.f3.resolve.help": "La cible qui a perdu donne quand même les cartes mises de côté "
+    "setup.f3.resolve.help": "La cible qui a sauté donne quand même les cartes mises de côté "
     "aux personnes encore en jeu (premier tirage).",
     "setup.dealer": "Première donne",
-    "setup.dealer_random": "Manche 1 : donne au hasard — D à côté d'une place",
-    "setup.dealer_is": "Manche 1 : {name} distribue — D à côté d'une place",
+    "setup.dealer_random": "Manche 1\u00a0: donne au hasard — D à côté d'une place",
+    "setup.dealer_is": "Manche 1\u00a0: {name} distribue — D à côté d'une place",
     "setup.random": "Au hasard",
     "setup.seed": "Graine",
-    "setup.seed_help": "La même graine mélange le même paquet : une partie rejouable. "
-    "Vide : au hasard.",
+    "setup.seed_help": "La même graine mélange le même paquet\u00a0: une partie rejouable. "
+    "Vide\u00a0: au hasard.",
     "setup.start": "Commencer",
     "setup.error.name_empty": "Chaque place doit avoir un nom",
     "setup.error.name_twice": "Les noms doivent tous être différents",
     "setup.error.seats": "La table accueille de {min} à {max} personnes",
-    "setup.error.target": "Points pour gagner : un nombre entier de 1 à 10 000",
-    "setup.error.seed": "Graine : un nombre entier",
-    "setup.error.plugin": "Extension : aucune fonction de bot à cet endroit "
+    "setup.error.target": "Points pour gagner\u00a0: un nombre entier de 1 à 10 000",
+    "setup.error.seed": "Graine\u00a0: un nombre entier",
+    "setup.error.plugin": "Extension\u00a0: aucune fonction de bot à cet endroit "
     "(CHEMIN.py:FONCTION ou paquet.module:FONCTION)",
     "files.save_title": "Enregistrer la partie",
     "files.load_title": "Charger une partie",
-    "files.folder": "Parties enregistrées : {folder}",
+    "files.folder": "Parties enregistrées\u00a0: {folder}",
     "files.none": "Aucune partie enregistrée",
     "files.last_finished": "dernière partie terminée",
     "files.path_hint": "Nom de fichier ou chemin complet",
@@ -409,9 +412,15 @@ STRINGS = {
     "files.load": "Charger",
     "files.cancel": "Annuler",
     "files.no_name": "Tapez d'abord un nom de fichier",
-    "notice.saved": "Partie enregistrée : {file}",
-    "notice.save_failed": "Impossible d'enregistrer {file} : {reason}. La partie continue.",
-    "notice.load_failed": "Impossible d'ouvrir {file} : {reason}",
+    "notice.saved": "Partie enregistrée\u00a0: {file}",
+    "notice.save_failed": "Impossible d'enregistrer {file}\u00a0: {reason}. La partie continue.",
+    "notice.load_failed": "Impossible d'ouvrir {file}\u00a0: {reason}",
+    "load.why.unplayable": "ce fichier ne peut pas être joué — {detail}",
+    "load.why.not_a_game": "ce n'est pas un fichier de partie ({detail})",
+    "load.why.observed": "une partie jouée avec de vraies cartes\u00a0: python -m game.advise "
+    "FICHIER la suit",
+    "load.why.seats.one": "{n} personne\u00a0: cette table en accueille de {low} à {high}",
+    "load.why.seats.other": "{n} personnes\u00a0: cette table en accueille de {low} à {high}",
     "notice.plugin_failed": "L'extension de {name} s'est arrêtée ({reason}). Le bot de base "
     "joue pour {name} jusqu'à la fin de la partie.",
     "trust.title": "Lancer une extension\u00a0?",
@@ -423,11 +432,11 @@ STRINGS = {
     "trust.run": "Lancer ce code",
     "trust.decline": "Bot de base",
     "notice.autosave_failed": "La partie n'a pas pu être enregistrée ({reason}). Elle "
-    "continue ; le dernier enregistrement est conservé.",
+    "continue\u00a0; le dernier enregistrement est conservé.",
     "notice.autosave_broken": "La partie en cours ne peut pas reprendre ({reason}). "
     "Le fichier est conservé sous le nom {file}.",
     "summary.countdown": "{label} ({seconds})",
-    "notice.settings_broken": "Le fichier de réglages est inutilisable ({problem}) : réglages "
+    "notice.settings_broken": "Le fichier de réglages est inutilisable ({problem})\u00a0: réglages "
     "par défaut, l'ancien fichier est conservé sous le nom {file}.",
     "notice.settings_unsaved": "Les réglages n'ont pas pu être enregistrés dans {file}.",
     "settings.language": "Langue",
@@ -436,7 +445,7 @@ STRINGS = {
     "settings.reduced_motion": "Animations réduites",
     "settings.motion_help": "Les cartes apparaissent en place, avec une légende",
     "settings.hints": "Conseils",
-    "settings.hints_help": "Risque de perdre et gain moyen",
+    "settings.hints_help": "Risque de sauter et gain moyen",
     "settings.volume": "Volume du son",
     "settings.no_sound": "Aucune sortie audio trouvée",
     "settings.window": "Taille de la fenêtre",
@@ -448,16 +457,17 @@ STRINGS = {
     "rules.tab.basics": "Le jeu",
     "rules.tab.actions": "Cartes action",
     "rules.tab.tricky": "Cas délicats",
-    "rules.basics.goal": "La partie s'arrête après la manche où quelqu'un atteint 200 points ; "
+    "rules.basics.goal": "La partie s'arrête après la manche où quelqu'un atteint 200 "
+    "points\u00a0; "
     "le plus haut total gagne alors.",
     "rules.basics.turn": "À votre tour, piochez (une carte, face visible) ou restez (vous "
     "gardez vos points et quittez la manche). Sans carte devant vous, "
     "vous devez piocher.",
-    "rules.basics.bust": "Un nombre que vous avez déjà vous fait perdre : 0 point pour "
+    "rules.basics.bust": "Un nombre que vous avez déjà vous fait sauter\u00a0: 0 point pour "
     "cette manche.",
-    "rules.basics.flip7": "Sept nombres différents font un Flip 7 : 15 points de plus, et la "
+    "rules.basics.flip7": "Sept nombres différents font un Flip 7\u00a0: 15 points de plus, et la "
     "manche s'arrête aussitôt pour tout le monde.",
-    "rules.basics.score": "Votre score : la somme de vos nombres, doublée par ×2, plus les "
+    "rules.basics.score": "Votre score\u00a0: la somme de vos nombres, doublée par ×2, plus les "
     "bonus +2 à +10.",
     "rules.basics.end": "Atteindre 200 pendant une manche ne l'arrête pas. En cas d'égalité "
     "en tête, on joue une manche de plus.",
@@ -467,21 +477,21 @@ STRINGS = {
     "soi-même compris — qui garde ses points et sort de la manche.",
     "rules.actions.flip_three": "Qui la révèle choisit une personne encore dans la manche, qui "
     "prend les trois cartes suivantes une à une. Cela s'arrête "
-    "sur une perte ou un Flip 7.",
-    "rules.actions.second_chance": "Gardez-la devant vous : elle annule un nombre en double. "
+    "plus tôt si elle saute ou réussit un Flip 7.",
+    "rules.actions.second_chance": "Gardez-la devant vous\u00a0: elle annule un nombre en double. "
     "Une seule à la fois — une deuxième va à une autre personne "
     "encore dans la manche.",
     "rules.tricky.sc.title": "Seconde Chance contre un doublon",
-    "rules.tricky.sc": "Vous avez un 5 et une Seconde Chance et révélez un autre 5 : le "
+    "rules.tricky.sc": "Vous avez un 5 et une Seconde Chance et révélez un autre 5\u00a0: le "
     "nouveau 5 et la Seconde Chance vont à la défausse. Vous gardez votre "
     "premier 5 et restez dans la manche, mais votre tour s'arrête.",
     "rules.tricky.tray.title": "Les cartes mises de côté",
     "rules.tricky.tray": "Un Stop ou un Trois à la suite révélé pendant un Trois à la suite est "
     "mis de côté. Après la troisième carte, la cible les donne dans "
-    "l'ordre, un à un. Si elle perd, ils sont défaussés.",
+    "l'ordre, un à un. Si elle saute, ils sont défaussés.",
     "rules.tricky.last.title": "Stop sur la dernière personne en jeu",
     "rules.tricky.last": "Si personne d'autre n'est encore dans la manche, un Stop ou un "
-    "Trois à la suite que vous révélez est pour vous : un Stop vous fait "
+    "Trois à la suite que vous révélez est pour vous\u00a0: un Stop vous fait "
     "garder vos points et la manche s'arrête.",
     "rules.cap.hand": "votre main",
     "rules.cap.revealed": "révélée",
@@ -501,8 +511,8 @@ STRINGS = {
     "replay.at_start": "le début",
     "replay.decision": "Décision {k} / {n}",
     "replay.game_over": "fin de la partie",
-    "replay.next": "ensuite : {what}",
-    "replay.file_ends": "le fichier s'arrête ici, en attente : {what}",
+    "replay.next": "ensuite\u00a0: {what}",
+    "replay.file_ends": "le fichier s'arrête ici, en attente\u00a0: {what}",
     "replay.round": "Manche {round}",
     "replay.tip.start": "Retour au début (Début)",
     "replay.tip.back": "Une décision en arrière (←)",
@@ -512,80 +522,92 @@ STRINGS = {
     # the coach (ui/table/review_screen.py)
     "review.button": "Analyse",
     "review.coach": "Coach",
-    "review.tip": "L'analyse du coach pour cette partie (C) ; [ et ] vont aux décisions coûteuses",
+    "review.tip": (
+        "L'analyse du coach pour cette partie (C)\u00a0; [ et ] vont aux décisions coûteuses"
+    ),
     "review.working": "Le coach analyse la partie… {percent}\u00a0%",
     "review.failed": "L'analyse n'a pas pu être faite.",
     "review.title": "L'analyse du coach",
-    "review.summary.one": "{who} : {n} décision analysée, {matched} comme l'expert ; {left}",
-    "review.summary.other": ("{who} : {n} décisions analysées, {matched} comme l'expert ; {left}"),
+    "review.summary.one": (
+        "{who}\u00a0: {n} décision analysée, {matched} comme l'expert\u00a0; {left}"
+    ),
+    "review.summary.other": (
+        "{who}\u00a0: {n} décisions analysées, {matched} comme l'expert\u00a0; {left}"
+    ),
     "review.left.one": "{points} point espéré laissé sur la table",
     "review.left.other": "{points} points espérés laissés sur la table",
     "review.costliest": "Les décisions les plus coûteuses",
-    "review.none": "Aucune décision coûteuse : bien joué !",
+    "review.none": "Aucune décision coûteuse\u00a0: bien joué\u00a0!",
     "review.go": "Aller à cette décision dans le replay (1–3)",
     "review.close": "Fermer",
     "review.chart": "Chances de gagner, manche par manche",
     "review.hit_line": (
-        "Manche {round} : {who} pioche à {risk} % de risque de sauter avec {score} points"
+        "Manche {round}\u00a0: {who} pioche à {risk}\u00a0% de risque de sauter avec {score} points"
     ),
     "review.stay_line": (
-        "Manche {round} : {who} reste à {risk} % de risque de sauter avec {score} points"
+        "Manche {round}\u00a0: {who} reste à {risk}\u00a0% de risque de sauter avec {score} points"
     ),
-    "review.target_line": "Manche {round} : {who} donne la carte {card} à {target}",
+    "review.target_line": "Manche {round}\u00a0: {who} donne la carte {card} à {target}",
     "review.bar_hit": "{who} pioche",
     "review.bar_stay": "{who} reste",
     "review.bar_target": "{who} donne la carte {card} à {target}",
-    "review.expert": "l'expert : {what}",
+    "review.expert": "l'expert\u00a0: {what}",
     "review.matched": "{what}, comme l'expert",
-    "review.cost.one": "{what} : {points} point espéré, {win} % de chances de gagner ({expert})",
+    "review.cost.one": (
+        "{what}\u00a0: {points} point espéré, {win}\u00a0% de chances de gagner ({expert})"
+    ),
     "review.cost.other": (
-        "{what} : {points} points espérés, {win} % de chances de gagner ({expert})"
+        "{what}\u00a0: {points} points espérés, {win}\u00a0% de chances de gagner ({expert})"
     ),
     # the guided first game (ui/table/tutorial.py)
     "tutorial.menu": "Apprendre à jouer",
     "tutorial.offer": (
-        "Nouveau à Flip 7 ? Apprendre à jouer : une première partie guidée, "
+        "Nouveau à Flip 7\u00a0? Apprendre à jouer\u00a0: une première partie guidée, "
         "cinq manches courtes (G)"
     ),
     "tutorial.you": "Vous",
     "tutorial.saved_rule": (
-        "Vous aviez un 9 et une Seconde Chance et vous avez retourné un autre 9 : le nouveau "
+        "Vous aviez un 9 et une Seconde Chance et vous avez retourné un autre 9\u00a0: le nouveau "
         "9 et la Seconde Chance sont partis à la défausse. Vous gardez votre premier 9 et "
         "restez dans la manche, mais votre tour s'arrête."
     ),
     "tutorial.heading": "Leçon {n} sur {of}",
     "tutorial.clauses": "(Règles {clauses})",
     "tutorial.insist": (
-        "Encore une carte, s'il vous plaît : cette leçon en a besoin. Piochez (P)."
+        "Encore une carte, s'il vous plaît\u00a0: cette leçon en a besoin. Piochez (P)."
     ),
-    "tutorial.ok": "Entrée ou un clic ici : OK",
+    "tutorial.ok": "Entrée ou un clic ici\u00a0: OK",
     "tutorial.press_hit": "Piochez (P).",
-    "tutorial.your_choice": "À vous de choisir : votre choix compte.",
-    "tutorial.done": "Bravo : vous avez vu toutes les cartes de Flip 7 !",
-    "tutorial.ok_menu": "Entrée ou un clic ici : retour au menu",
-    "tutorial.hit": "À vous : votre première carte est posée. Prenez-en une autre.",
-    "tutorial.bust": "Bob tire un second 3 : il saute, 0 point cette manche.",
+    "tutorial.your_choice": "À vous de choisir\u00a0: votre choix compte.",
+    "tutorial.done": "Bravo\u00a0: vous avez vu toutes les cartes de Flip 7\u00a0!",
+    "tutorial.ok_menu": "Entrée ou un clic ici\u00a0: retour au menu",
+    "tutorial.hit": "À vous\u00a0: votre première carte est posée. Prenez-en une autre.",
+    "tutorial.bust": "Bob tire un second 3\u00a0: il saute, 0 point cette manche.",
     "tutorial.stay": "Piochez encore, ou restez pour garder vos points.",
     "tutorial.round": (
-        "Nouvelle manche : tout le monde repart sans cartes, les totaux restent. Piochez."
+        "Nouvelle manche\u00a0: tout le monde repart sans cartes, les totaux restent. Piochez."
     ),
-    "tutorial.modifier": "Un +4 : un modificateur ajoute ses points et ne fait jamais sauter.",
-    "tutorial.x2": "×2 double la somme de vos nombres : 9 × 2 + 4 = 22.",
+    "tutorial.modifier": "Un +4\u00a0: un modificateur ajoute ses points et ne fait jamais sauter.",
+    "tutorial.x2": "×2 double la somme de vos nombres\u00a0: 9 × 2 + 4 = 22.",
     "tutorial.second_chance": (
         "Une Seconde Chance, gardée devant vous. La prochaine carte est un 9…"
     ),
-    "tutorial.saved": "Sauvé ! Le second 9 et la Seconde Chance sont partis à la défausse.",
-    "tutorial.round_freeze": "Manche suivante. Piochez : une carte action arrive.",
-    "tutorial.freeze": "Une carte Stop : cliquez sur la personne qui doit s'arrêter (ou 1–3).",
+    "tutorial.saved": "Sauvé\u00a0! Le second 9 et la Seconde Chance sont partis à la défausse.",
+    "tutorial.round_freeze": "Manche suivante. Piochez\u00a0: une carte action arrive.",
+    "tutorial.freeze": "Une carte Stop\u00a0: cliquez sur la personne qui doit s'arrêter (ou 1–3).",
     "tutorial.round_flip_three": "Manche suivante. Piochez encore.",
     "tutorial.flip_three": (
-        "Trois à la suite : choisissez qui prend les trois cartes suivantes (ou 1–3)."
+        "Trois à la suite\u00a0: choisissez qui prend les trois cartes suivantes (ou 1–3)."
     ),
-    "tutorial.tray": "Un Stop est sorti pendant le Trois à la suite : il attend sur le plateau.",
-    "tutorial.flip7": "Dernière leçon : réunissez sept nombres différents. Piochez encore !",
+    "tutorial.tray": (
+        "Un Stop est sorti pendant le Trois à la suite\u00a0: il attend sur le plateau."
+    ),
+    "tutorial.flip7": (
+        "Dernière leçon\u00a0: réunissez sept nombres différents. Piochez encore\u00a0!"
+    ),
     # the guided first game: the effect queue
     "tutorial.queue": (
-        "La carte donnée depuis le plateau attend dans la file des effets : "
+        "La carte donnée depuis le plateau attend dans la file des effets\u00a0: "
         "une fois toutes les cartes mises de côté données, elles "
         "s'appliquent une à une, dans l'ordre."
     ),

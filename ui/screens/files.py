@@ -34,6 +34,7 @@ class FilesScene(FormScene):
     """``mode`` "save" (writes ``game``) or "load"."""
 
     app: FilesContext
+    HOSTS_NOTICES = True  # "Could not open…" under the title, never over it or the list
 
     def __init__(self, app: FilesContext, mode: str, game=None) -> None:
         super().__init__(app)

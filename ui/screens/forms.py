@@ -15,6 +15,7 @@ import pygame
 import pygame_gui
 
 from game.limits import UNTYPEABLE, clean_text
+from ui import notice
 from ui.assets import CREAM, GOLD, LRU, MUTED
 from ui.context import Context
 from ui.i18n import language, t
@@ -46,12 +47,15 @@ class FormScene(Scene):
     TITLE = ""  # i18n key of the big title, if any
     #: the centred panel: (widest, margin below, top), in 1280×720 units
     PANEL_BOX = (980, 170, 84)
+    #: the notices go under the title, the panel lower to make room (else over the screen)
+    HOSTS_NOTICES = False
 
     def __init__(self, app: Context) -> None:
         super().__init__(app)
         self.widgets: dict[str, Any] = {}  # buttons, entries, lists: each its own kind
         self._bg: pygame.Surface | None = None
         self._bg_key: tuple[object, ...] | None = None
+        self.notice_h = 0  # the room under the title kept for the notices
 
     # ------------------------------------------------------------ lifecycle
     def enter(self) -> None:
@@ -69,6 +73,7 @@ class FormScene(Scene):
 
     def resize(self, size) -> None:
         self._bg_key = None
+        self.notice_h = 0  # measured again for this size
         if self.app.on_top(self):
             self.build_ui()
 
@@ -99,7 +104,36 @@ class FormScene(Scene):
         u = window_scale((w, h))
         r = pygame.Rect(0, 0, min(w - round(40 * u), round(widest * u)), h - round(margin * u))
         r.midtop = (w // 2, round(top * u))
+        if self.notice_h:  # the panel gives its top to the notices; its bottom stays
+            below = self.notice_top() + self.notice_h + round(12 * unit_for((w, h)))
+            r.h -= max(0, below - r.y)
+            r.y = max(r.y, below)
         return r
+
+    def title_rect(self) -> pygame.Rect:
+        """Where the big title is (an empty line under the window's top if none)."""
+        w, _h = self.app.size
+        u = unit_for(self.app.size)
+        if not self.TITLE:
+            return pygame.Rect(w // 2, round(18 * u), 0, 0)
+        img = self.app.assets.text(t(self.TITLE), round(40 * u), GOLD)
+        return img.get_rect(midtop=(w // 2, round(18 * u)))
+
+    def notice_top(self) -> int:
+        return self.title_rect().bottom + round(4 * unit_for(self.app.size))
+
+    def notice_room(self, texts: list[str]) -> int | None:
+        """Where the notices go (their top), asked each pass while this screen is on top
+        (:meth:`ui.notice.Notices.keep_for`): under the title, the panel moved down to make
+        room, the room kept while the screen stays (nothing jumps when they go); None (a
+        screen that does not host them): over the screen, at the window's top."""
+        if not self.HOSTS_NOTICES:
+            return None
+        need = notice.height(texts, self.app.assets, self.app.size)
+        if need > self.notice_h:
+            self.notice_h = need
+            self.build_ui()
+        return self.notice_top()
 
     def build(self, u: float) -> None:
         """Create the widgets (``self.button``, ``self.entry``…) for the current size."""
@@ -253,7 +287,7 @@ class FormScene(Scene):
         img = felt(size).copy()
         u = unit_for(size)
         if self.TITLE:
-            self.text(img, t(self.TITLE), round(40 * u), GOLD, midtop=(size[0] // 2, round(18 * u)))
+            img.blit(self.app.assets.text(t(self.TITLE), round(40 * u), GOLD), self.title_rect())
         self.render_body(img, u)
         return img
 

@@ -12,7 +12,7 @@ import pygame_gui
 
 from ui.assets import CREAM, MUTED
 from ui.context import SettingsContext
-from ui.i18n import t
+from ui.i18n import number, percent, t
 from ui.paths import shown
 from ui.screens.forms import FormScene
 from ui.settings import SPEEDS, WINDOW_SIZES
@@ -28,7 +28,7 @@ HELP = {
 
 
 def _speed_label(speed: float) -> str:
-    return f"×{speed:g}"
+    return f"×{number(speed, 2, trim=True)}"
 
 
 class SettingsScene(FormScene):
@@ -128,7 +128,7 @@ class SettingsScene(FormScene):
             if name == "volume":
                 self.text(
                     img,
-                    f"{round(self.app.config.volume * 100)} %",
+                    percent(self.app.config.volume),
                     round(19 * u),
                     CREAM,
                     midright=(x + width, mid),

@@ -26,17 +26,39 @@ from game.engine import Game
 from game.gamefile import GameFileError
 from game.limits import MAX_ACTIONS, MAX_NAME, excerpt, name_problem
 from ui.config import MAX_SEATS, MIN_SEATS
+from ui.i18n import Msg
 from ui.paths import Dirs
 from ui.storage.writer import AutosaveWriter
 
-__all__ = ["MAX_NAME", "LoadError", "SaveError", "Saves", "load_file"]
+__all__ = ["MAX_NAME", "LoadError", "SaveError", "Saves", "load_file", "not_a_game"]
 KEEP_UNFINISHED = 20
 #: the folders (under the data folder) where the program writes files
 WRITTEN_FOLDERS = ("saves", "sheets", "finished", "exports")
 
 
 class LoadError(ValueError):
-    """A game file the table cannot open; the message is one line for the player."""
+    """A game file the table cannot open. Its message (``str(e)``) is one line in English,
+    for the commands and the log; written into a sentence of the window (``f"{e}"``,
+    ``t(key, reason=e)``) it is ``shown``, in the window's language.
+
+    The engine's reasons (:class:`~game.gamefile.GameFileError`) are free English text, made
+    at forty places, some holding a rule's own refusal: the window says in its language
+    that the file cannot be played, the engine's words after it. What this module finds
+    itself is said wholly in the window's language.
+
+    >>> from ui.i18n import set_language
+    >>> e = LoadError("duplicate player name 'Ana'")
+    >>> set_language("fr"); print(f"{e}"); print(e); set_language("en")
+    ce fichier ne peut pas être joué — duplicate player name 'Ana'
+    duplicate player name 'Ana'
+    """
+
+    def __init__(self, detail: str, shown: Msg | None = None) -> None:
+        super().__init__(detail)
+        self.shown = shown if shown is not None else Msg("load.why.unplayable", detail=detail)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self.shown), spec)
 
 
 class SaveError(OSError):
@@ -51,9 +73,17 @@ def load_file(path: str | os.PathLike[str]) -> Game:
         return gamefile.from_dict(data)
     except GameFileError as e:
         raise LoadError(str(e)) from None
+    except LoadError:  # what this table cannot seat, said as it is
+        raise
     except (ValueError, TypeError, KeyError, RecursionError, MemoryError, OSError) as e:
         # hostile files: a 5,000-digit number, nesting deeper than the parser goes…
-        raise LoadError(f"not a game file ({type(e).__name__}: {excerpt(str(e), 80)})") from None
+        raise not_a_game(e) from None
+
+
+def not_a_game(e: BaseException) -> LoadError:
+    """What Python itself refused in a file (a 5,000-digit number…), as a :class:`LoadError`."""
+    detail = f"{type(e).__name__}: {excerpt(str(e), 80)}"
+    return LoadError(f"not a game file ({detail})", Msg("load.why.not_a_game", detail=detail))
 
 
 def check_table(data: object) -> None:
@@ -62,13 +92,14 @@ def check_table(data: object) -> None:
         return  # the engine's own checks say what is wrong
     if data.get("dealing") == "observed":  # its cards come from a real table, not from here
         raise LoadError(
-            "a game of real cards (dealing: observed): python -m game.advise FILE follows it"
+            "a game of real cards (dealing: observed): python -m game.advise FILE follows it",
+            Msg("load.why.observed"),
         )
-    players = data["players"]
-    if not MIN_SEATS <= len(players) <= MAX_SEATS:
+    n = len(data["players"])
+    if not MIN_SEATS <= n <= MAX_SEATS:
         raise LoadError(
-            f"{len(players)} player{'' if len(players) == 1 else 's'}: "
-            f"this table seats {MIN_SEATS} to {MAX_SEATS}"
+            f"{n} player{'' if n == 1 else 's'}: this table seats {MIN_SEATS} to {MAX_SEATS}",
+            Msg.counted("load.why.seats", n, n=n, low=MIN_SEATS, high=MAX_SEATS),
         )
     # names: game.gamefile refuses what no table could show (game.limits.name_problem)
 
@@ -81,7 +112,7 @@ class SavedGame:
     players: tuple[str, ...]
     round_no: int
     saved_at: float
-    problem: str | None = None  # set when the file cannot be continued
+    problem: LoadError | None = None  # set when the file cannot be continued
     sheet: str | None = None  # a live table's: the id of the score sheet it follows
 
 
@@ -136,7 +167,7 @@ class Saves:
                 self._move(path, self.dirs.last_finished)
                 info = None
         except LoadError as e:
-            info = SavedGame((), 0, st.st_mtime, problem=str(e))
+            info = SavedGame((), 0, st.st_mtime, problem=e)
         self._peeked = (key, info)
         return info
 

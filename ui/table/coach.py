@@ -4,8 +4,8 @@
   (:class:`ReviewJob`), a progress bar on screen that Esc cancels (``review_progress``)
   — and opens the summary
   (:class:`ui.table.review_screen.ReviewScene`, by name); the costly decisions are then
-  marked on a strip along the bottom of the bar (a click there jumps to the nearest
-  one; ``[`` and ``]`` step through them).
+  marked on a strip along the top of the bar, above its words (a click there jumps to
+  the nearest one; ``[`` and ``]`` step through them).
 - ``App.review_game`` — the game-over screen's *Review*: the replay of the game just
   played, with the review on top (Esc: back to the replay, then to the game over).
 
@@ -103,9 +103,11 @@ def marks(review: Review) -> list[int]:
 
 # ------------------------------------------------------------------ the replay's strip
 def strip_rect(viewer) -> pygame.Rect:
+    """The strip: along the top of the bar, in the free band over its first line (the
+    bar's two lines of detail fill it down to its bottom edge)."""
     lay = viewer.bar_layout()
-    h = max(4, round(lay.bar.h * 0.08))
-    return pygame.Rect(lay.prompt.x, lay.bar.bottom - h - 1, lay.prompt.w, h)
+    h = max(3, round(lay.bar.h * 0.06))
+    return pygame.Rect(lay.prompt.x, lay.bar.y + max(2, round(3 * lay.unit)), lay.prompt.w, h)
 
 
 def mark_x(viewer, k: int) -> int:
@@ -113,15 +115,21 @@ def mark_x(viewer, k: int) -> int:
     return r.x + round(r.w * k / max(1, len(viewer.replay)))
 
 
+def mark_rects(viewer) -> list[tuple[pygame.Rect, tuple[int, ...]]]:
+    """What the strip draws, in order: the band, each costly decision (red, a pixel over
+    the band above and below), the decision shown (gold)."""
+    r = strip_rect(viewer)
+    out: list[tuple[pygame.Rect, tuple[int, ...]]] = [(r, BAND)]
+    for k in marks(viewer.review):
+        out.append((pygame.Rect(mark_x(viewer, k) - 1, r.y - 1, 3, r.h + 2), MARK))
+    out.append((pygame.Rect(mark_x(viewer, viewer.k) - 1, r.y, 2, r.h), GOLD))
+    return out
+
+
 def draw_marks(surface: pygame.Surface, viewer) -> None:
     """The strip: the game from its first decision to its last, costly decisions in red."""
-    r = strip_rect(viewer)
-    pygame.draw.rect(surface, BAND, r)
-    for k in marks(viewer.review):
-        x = mark_x(viewer, k)
-        pygame.draw.rect(surface, MARK, (x - 1, r.y - 2, 3, r.h + 3))
-    x = mark_x(viewer, viewer.k)
-    pygame.draw.rect(surface, GOLD, (x - 1, r.y, 2, r.h))
+    for rect, color in mark_rects(viewer):
+        pygame.draw.rect(surface, color, rect)
 
 
 def command(viewer, name: str) -> None:
@@ -160,7 +168,8 @@ def bar_note(viewer, detail: str) -> str:
 
 def click_strip(viewer, pos) -> bool:
     """A click on the strip jumps to the nearest marked decision."""
-    if viewer.review is None or not strip_rect(viewer).inflate(0, 10).collidepoint(pos):
+    near = strip_rect(viewer).inflate(0, 10).clip(viewer.bar_layout().bar)
+    if viewer.review is None or not near.collidepoint(pos):
         return False
     ks = marks(viewer.review)
     if ks:

@@ -13,7 +13,7 @@ import re
 import pygame
 
 from ui.assets import CREAM, GOLD, MUTED, Assets
-from ui.i18n import card_name, language, t, tn
+from ui.i18n import card_name, language, number, t, tn
 from ui.table import layout as L
 from ui.table.display import Shown
 
@@ -61,7 +61,7 @@ class PanelView:
         self._last = last
         p = L.panel_layout(panel, lay.unit)
         # the log grows over the queue's empty rows: where it starts splits the two parts
-        used = p.queue_rows[min(len(p.queue_rows), max(1, len(shown.queue))) - 1]
+        used = L.queue_area(p, len(shown.queue))
         log_title = p.log_title.move(0, used.bottom - p.queue_rows[-1].bottom)
         split = log_title.top - panel.top
         ft = shown.flip_three
@@ -126,7 +126,7 @@ def _top(c: _Canvas, p, shown: Shown, presenter, speed: float) -> None:
     c.img.blit(s, head.topleft)
     under = t("top.target", target=shown.target) if shown.heading is None else str(shown.heading)
     if speed != 1.0:
-        under += "  ·  " + t("speed", speed=f"{speed:.3g}")
+        under += "  ·  " + t("speed", speed=number(speed, 2, trim=True))
     s = a.text(under, lay.font(12), MUTED, max_width=head.w)
     c.img.blit(s, s.get_rect(bottomleft=head.bottomleft))
     _draw_flip_three(c, p, shown, presenter)
@@ -310,7 +310,7 @@ def detail_lines(font: pygame.font.Font, width: int, detail: str) -> list[str] |
     """
     if font.size(detail)[0] <= width:
         return [detail]
-    for pattern in (r" {2,}· {2,}", r" · ", r" ?: "):
+    for pattern in (r" {2,}· {2,}", r" · ", r"[ \u00a0]?: "):
         for m in re.finditer(pattern, detail):
             lines = [detail[: m.start()], detail[m.end() :]]
             if all(font.size(line)[0] <= width for line in lines):

@@ -357,6 +357,13 @@ def staged_card_rect(panel: PanelLayout, index: int, count: int) -> Rect:
     return Rect(round(panel.staged.x + index * step), panel.staged.y, cw, ch)
 
 
+def queue_area(panel: PanelLayout, queued: int) -> Rect:
+    """The effect queue as the panel shows it: its heading and the rows ``queued`` cards
+    use (one at least, for "—"); the log rises over the rows left empty."""
+    rows = panel.queue_rows
+    return panel.queue_title.union(rows[min(len(rows), max(1, queued)) - 1])
+
+
 def queue_card_rect(panel: PanelLayout, index: int) -> Rect:
     """The little card at the start of queue row ``index``."""
     row = panel.queue_rows[min(index, len(panel.queue_rows) - 1)]

@@ -17,7 +17,7 @@ from __future__ import annotations
 import pygame
 
 from ui.context import TableContext
-from ui.i18n import Msg, card_msg, card_name, language, t
+from ui.i18n import Msg, card_msg, card_name, language, number, t
 from ui.table import coach, table_log
 from ui.table import layout as L
 from ui.table.display import Shown
@@ -334,7 +334,7 @@ class ReplayDriver:
             for name, text in labels.items()
         ]
         out.append(Control("coach", r["coach"], t("review.coach"), tip=t("review.tip")))
-        speed = f"{self.speed:g}×"
+        speed = f"{number(self.speed, 2, trim=True)}×"
         out.append(Control("speed", r["speed"], speed, tip=t("replay.tip.speed")))
         options = self._round_options()
         out.append(

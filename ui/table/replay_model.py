@@ -22,9 +22,8 @@ from game import events as ev
 from game import gamefile
 from game.engine import Game
 from game.gamefile import GameFileError
-from game.limits import excerpt
 from game.state import HIT, STAY, Action, IllegalActionError
-from ui.storage.saves import LoadError, check_table
+from ui.storage.saves import LoadError, check_table, not_a_game
 
 CHECKPOINT = 64  # decisions between two kept clones of the game
 
@@ -135,4 +134,4 @@ def load_replay(path: str | os.PathLike[str]) -> Replay:
     except LoadError:
         raise
     except (ValueError, TypeError, KeyError, RecursionError, MemoryError, OSError) as e:
-        raise LoadError(f"not a game file ({type(e).__name__}: {excerpt(str(e), 80)})") from None
+        raise not_a_game(e) from None

@@ -20,7 +20,7 @@ from game.commands.review import Review, costliest
 from ui.assets import BAND, CHART_GRID, CREAM, DIALOG, GOLD, MUTED, PALETTE
 from ui.chart import Line, PygamePen, Scale, Style, draw_chart
 from ui.context import TableContext
-from ui.i18n import language, t, tn
+from ui.i18n import language, number, percent, t, tn
 from ui.scene import ButtonDialog
 from ui.table import coach
 from ui.table.coach import ReviewJob, line_msg
@@ -209,7 +209,7 @@ class ReviewScene(ButtonDialog):
                     left=tn(
                         "review.left",
                         round(s["points_left"], 1),
-                        points=f"{s['points_left']:.1f}",
+                        points=number(s["points_left"]),
                     ),
                 ),
                 fs,
@@ -254,7 +254,7 @@ class ReviewScene(ButtonDialog):
         self.text(
             img, t("review.chart"), max(11, round(15 * u)), MUTED, midbottom=(r.centerx, r.y - 4)
         )
-        scale = Scale(len(rows) - 1, 1.0, [(frac, f"{frac:.0%}") for frac in (0.5, 1.0)])
+        scale = Scale(len(rows) - 1, 1.0, [(frac, percent(frac)) for frac in (0.5, 1.0)])
         lines = []
         for seat, name in enumerate(names[:18]):
             width = max(2, round(3 * u)) if name in self.review.seats else max(1, round(u))

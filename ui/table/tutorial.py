@@ -283,8 +283,8 @@ class LessonDriver:
         p = L.panel_layout(lay.panel, lay.unit)
         if where == "tray":  # the card set aside, where it waits
             return [p.staged_title.union(p.staged)]
-        if where == "queue":
-            return [p.queue_title.union(p.queue_rows[-1])]
+        if where == "queue":  # its rows in use: the log rises over the others
+            return [L.queue_area(p, len(self.table.shown.queue))]
         if where == "bar":
             return [lay.hit_button.union(lay.stay_button)]
         return [lay.draw_pile]

@@ -44,6 +44,7 @@ def describe(info: SheetInfo) -> str:
 class HistoryScene(FormScene):
     TITLE = "sheet.history_title"
     PANEL_BOX = (1040, 180, 84)
+    HOSTS_NOTICES = True  # a sheet that cannot be opened: under the title, over no row
 
     def __init__(self, app: Context) -> None:
         super().__init__(app)

@@ -15,7 +15,7 @@ import pygame
 from game.tabletop.stats import Record, Statistics
 from ui.assets import CREAM, GOLD, GREEN, INK, MUTED, RED
 from ui.context import Context
-from ui.i18n import t, tn
+from ui.i18n import number, percent, t, tn
 from ui.screens.forms import FormScene
 from ui.storage.stats_store import StatsStore
 
@@ -48,9 +48,9 @@ def figures(record: Record) -> dict[str, str]:
     return {
         "games": str(record.games),
         "wins": str(record.wins),
-        "win_rate": f"{record.win_rate:.0%}",
-        "average": f"{record.average_round:.1f}",
-        "bust_rate": f"{record.bust_rate:.0%}",
+        "win_rate": percent(record.win_rate),
+        "average": number(record.average_round),
+        "bust_rate": percent(record.bust_rate),
         "flip7s": str(record.flip7s),
         "best": str(record.best_round),
     }
