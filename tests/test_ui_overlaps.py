@@ -139,3 +139,17 @@ def test_an_expected_gain_that_rounds_to_nothing_has_no_sign(lang, shown, monkey
         .split(table_module.KEYS_APART)[0]
         .endswith("−1.3" if lang == "en" else "−1,3")
     )
+
+
+@pytest.mark.parametrize("size", [(800, 500), (1280, 720), (1920, 1080)])
+def test_a_notice_at_the_table_keeps_clear_of_the_panel(size):
+    """A message over the table (a connection lost, a save that failed) sits over the felt:
+    it never covers the panel's round, target or tray."""
+    app = make_app(size=size, lang="fr", speed=8.0, think_time=0.0)
+    table = app.start_game([Seat("Ana", None), Seat("Bo", "baseline")])
+    app.notify("La connexion à l'hôte est perdue : nouvel essai dans un instant. " * 2, error=True)
+    pump(app, 2)
+    assert app.notices.rects
+    for rect in app.notices.rects:
+        assert rect.right <= table.layout.panel.x, (rect, table.layout.panel)
+        assert rect.left >= 0

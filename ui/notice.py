@@ -3,7 +3,9 @@
 A notice sits at the top of the window for a few seconds (a click on it
 dismisses it); the program goes on underneath. A screen whose words fill its top (a
 title, a list) makes room for the notices itself: it answers ``notice_room(texts)``
-with where they go (:meth:`Notices.keep_for`), and they take that place instead.
+with where they go (:meth:`Notices.keep_for`), and they take that place instead. A
+screen with a part of its own at the side (the table's panel) answers
+``notice_span()`` with the columns the notices keep to.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ class Notices:
         self.items: list[list] = []  # [text, seconds left, error, owner scene or None]
         self.rects: list[pygame.Rect] = []
         self.top: int | None = None  # where the screen on top puts them (None: the window's top)
+        self.span: tuple[int, int] | None = None  # the columns they keep to (None: the window's)
 
     def add(self, text: str, error: bool = False, owner: object = None) -> None:
         """Show ``text``; with an ``owner`` (a scene), only while that scene is on top."""
@@ -41,6 +44,8 @@ class Notices:
         self.items = [i for i in self.items if i[3] is None or i[3] is top]
         room = getattr(top, "notice_room", None)
         self.top = room(self.texts) if callable(room) else None
+        span = getattr(top, "notice_span", None)
+        self.span = span() if callable(span) else None
 
     @property
     def texts(self) -> list[str]:
@@ -71,7 +76,7 @@ class Notices:
             return
         u = unit_for(surface.get_size())
         y = round(12 * u) if self.top is None else self.top
-        boxes = laid_out(self.texts, assets, surface.get_size())
+        boxes = laid_out(self.texts, assets, surface.get_size(), self.span)
         for (body, rect), (_text, _left, error, _owner) in zip(boxes, self.items, strict=True):
             rect = rect.move(0, y)
             border = RED if error else GOLD
@@ -94,18 +99,19 @@ def _pad(u: float) -> int:
 
 
 def laid_out(
-    texts: list[str], assets: Assets, size: tuple[int, int]
+    texts: list[str], assets: Assets, size: tuple[int, int], span: tuple[int, int] | None = None
 ) -> list[tuple[pygame.Surface, pygame.Rect]]:
-    """Each notice's words and its box in a window of ``size``, one under the other from y 0."""
-    w, _h = size
+    """Each notice's words and its box in a window of ``size``, one under the other from y 0,
+    centred between the columns ``span`` (the whole window's width if None)."""
+    left, right = span if span is not None else (0, size[0])
     u = unit_for(size)
-    width = min(w - round(40 * u), round(820 * u))
+    width = min(right - left - round(40 * u), round(820 * u))
     pad, y = _pad(u), 0
     out = []
     for text in texts:
         body = assets.wrapped(text, max(11, round(16 * u)), CREAM, width - 2 * pad, max_lines=4)
         rect = pygame.Rect(0, y, width, body.get_height() + 2 * pad)
-        rect.centerx = w // 2
+        rect.centerx = (left + right) // 2
         out.append((body, rect))
         y = rect.bottom + round(8 * u)
     return out

@@ -82,6 +82,10 @@ class TableScene(Scene):
         self.app.invalidate()
         return self.presenter
 
+    def notice_span(self) -> tuple[int, int]:
+        """Notices keep over the felt, clear of the panel's words."""
+        return 0, self.layout.panel.x
+
     @property
     def on_top(self) -> bool:
         return self.app.on_top(self)
