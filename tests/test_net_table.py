@@ -354,8 +354,32 @@ def test_the_record_of_a_state_is_every_card_turned_over_and_every_decision_noth
     assert observed["actions"] == file["actions"]
 
 
-def test_a_state_built_from_what_the_last_one_said_is_the_state_built_whole():
-    table, host, _, clock = new_table(("me", {"bot": "normal", "name": "No"}), wait=0)
+def test_a_bot_reached_late_decides_on_its_beat_so_its_table_keeps_the_pace():
+    bots = [{"bot": "normal", "name": n} for n in ("No", "Ne")]
+    table, host, _, clock = new_table(("me", *bots), wait=0, delay=1.0)
+    table.start(host)
+    table.drop(host)  # every seat a bot's: one decision a second
+    beat = table.changed_at
+    decisions = []
+    for late in (0.3, 0.0, 0.9, 0.5):  # each tick after the beat, by less than a delay
+        beat += 1.0
+        clock.now = beat + late
+        table.tick()
+        decisions.append(len(table.game.actions))
+        assert table.changed_at == beat and table.next_due() == beat + 1.0
+    assert decisions == [1, 2, 3, 4]
+    clock.now = beat + 5.0  # a table reached very late: one decision, then a delay from now
+    table.tick()
+    assert len(table.game.actions) == 5 and table.next_due() == clock.now + 1.0
+
+
+LEVELS = ("easy", "normal", "expert", "baseline", "normal")
+SIX_SEATS = ("me", *({"bot": level, "name": f"{level}{i}"} for i, level in enumerate(LEVELS)))
+
+
+@pytest.mark.parametrize("seats", [("me", {"bot": "normal", "name": "No"}), SIX_SEATS])
+def test_a_state_built_from_what_the_last_one_said_is_the_state_built_whole(seats):
+    table, host, _, clock = new_table(seats, wait=0)
     watcher = Member()
     table.watch(watcher)
     table.start(host)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import heapq
 import logging
 import secrets
 import socket
@@ -45,7 +46,7 @@ from game.net.protocol import (
     Watch,
     parse,
 )
-from game.net.state import record_action
+from game.net.state import action_text
 from game.net.store import SNAPSHOT_EVERY, Writer, encode, load_tables
 from game.net.table import Settings, Table
 
@@ -54,6 +55,9 @@ CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read aloud, t
 CODE_LENGTH = 6
 HELD_BYTES = 256 * 1024  # a connection's unsent bytes from which its states are thinned
 SWEEP_SECONDS = 30.0  # how often tables left empty are looked at
+#: the least time between two passes over the tables whose time has come: the loop wakes
+#: once for all the bot decisions due meanwhile, not once for each (tools/bench_net.py)
+PASS_SECONDS = 0.01
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,7 +156,11 @@ class Server:
         self.bounds = bounds or Bounds()
         self.tables: dict[str, Table] = {}
         self.connections: set[Connection] = set()
-        self._timers: dict[str, tuple[float, asyncio.TimerHandle]] = {}  # code -> (due, timer)
+        self._due: dict[str, float] = {}  # code -> when its next tick is due (Settings.clock)
+        self._queue: list[tuple[float, str]] = []  # (due, code), earliest first; some stale
+        self._wake: asyncio.TimerHandle | None = None  # the next pass over the tables due
+        self._wake_at = float("inf")
+        self._passed = float("-inf")  # when the last pass began
         self._saving: set[str] = set()  # tables with a write under way
         self._loop: asyncio.AbstractEventLoop | None = None
         self._ws: WsServer | None = None
@@ -185,8 +193,9 @@ class Server:
     async def stop(self, reason: str = SERVER_STOPPED) -> None:
         """Close every connection (1001, going away, with ``reason``), write every table,
         stop."""
-        for _due, handle in self._timers.values():
-            handle.cancel()
+        if self._wake is not None:
+            self._wake.cancel()
+            self._wake = None
         if self._ws is not None:
             # stops listening first: a client that reconnects at once must not sit down
             # on a server about to close, and miss why it closed
@@ -296,19 +305,46 @@ class Server:
         if table.unsaved and self._wants_file(table):
             self._save(table)
         due = table.next_due()
-        timer = self._timers.get(table.code)
-        if timer is not None and timer[0] != due:  # timed for another moment: time again
-            timer[1].cancel()
-            del self._timers[table.code]
-            timer = None
-        if timer is None and due is not None and self._loop and table.code in self.tables:
-            delay = max(0.0, due - self.settings.clock())
-            self._timers[table.code] = (due, self._loop.call_later(delay, self._tick, table))
+        if due is None or table.code not in self.tables:
+            self._due.pop(table.code, None)
+        elif self._due.get(table.code) != due:
+            self._due[table.code] = due
+            heapq.heappush(self._queue, (due, table.code))
+            self._wake_for(due)
         if table.finished and table.empty_since is not None:
             self._forget(table, "retire")
 
+    def _wake_for(self, due: float) -> None:
+        """Have a pass run by ``due``: at once if it is past, else no sooner than
+        :data:`PASS_SECONDS` after the last pass began (the tables due meanwhile wait
+        for it together)."""
+        if self._loop is None:
+            return
+        now = self.settings.clock()
+        at = now if due <= now else max(due, self._passed + PASS_SECONDS)
+        if at >= self._wake_at:
+            return
+        if self._wake is not None:
+            self._wake.cancel()
+        self._wake_at = at
+        self._wake = self._loop.call_later(max(0.0, at - now), self._pass)
+
+    def _pass(self) -> None:
+        """Tick every table whose time has come, each once."""
+        self._wake, self._wake_at = None, float("inf")
+        now = self._passed = self.settings.clock()
+        due: list[Table] = []
+        while self._queue and self._queue[0][0] <= now:
+            when, code = heapq.heappop(self._queue)
+            if self._due.get(code) == when:  # else timed again since: a stale entry
+                del self._due[code]
+                due.append(self.tables[code])
+        for table in due:
+            self._tick(table)
+        if self._queue:
+            self._wake_for(self._queue[0][0])
+
     def _tick(self, table: Table) -> None:
-        self._timers.pop(table.code, None)
         try:
             table.tick()
         except Exception:  # a bot's bug: the table waits, the server goes on
@@ -324,7 +360,7 @@ class Server:
         if table.filed[1] < 0:  # no file of its game yet: the file holds them
             return
         for index in range(table.logged, len(game.actions)):
-            self.writer.log(table.code, index, table.version, record_action(game.actions[index]))
+            self.writer.log(table.code, index, table.version, action_text(game.actions[index]))
         table.logged = len(game.actions)
 
     def _wants_file(self, table: Table) -> bool:
@@ -363,9 +399,7 @@ class Server:
     def _forget(self, table: Table, then: str) -> None:
         """Drop a table nobody is at: a finished one's file is retired, an idle one's removed."""
         self.tables.pop(table.code, None)
-        timer = self._timers.pop(table.code, None)
-        if timer is not None:
-            timer[1].cancel()
+        self._due.pop(table.code, None)  # its entry in the queue is stale now
         if self.writer is not None:
             self._log(table)
             self.writer.put(table.code, encode(table), then)

@@ -9,13 +9,12 @@ The object is the same as if it were built whole (``tests/test_net_table.py``).
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any
 
-from game.commands.replay import current_round, summary, waiting_for
+from game.commands.replay import summary, waiting_for
 from game.engine import Game
 from game.net.protocol import dumps
-from game.state import Action
+from game.state import Action, DecisionKind
 
 if TYPE_CHECKING:
     from game.net.table import Table
@@ -31,6 +30,8 @@ class StateText:
         self._start = ""  # the record's unchanging head: players, dealer, totals
         self._rules = ""
         self._seat_text: tuple[int, str] = (-1, "")  # (the table's seats_version, JSON)
+        self._names: list[str] = []  # each player's name as JSON text
+        self._hands: list[tuple[object, str]] = []  # per seat: (what its hand holds, JSON)
 
     def body(self, table: Table, events: list[dict[str, Any]]) -> str:
         if not self._rules:
@@ -59,13 +60,56 @@ class StateText:
         is built by :func:`~game.commands.replay.summary` then, and kept as text."""
         if game is None:
             return "null"
+        if not self._names:
+            self._names = [dumps(name) for name in game.players]
+            self._hands = [(None, "")] * len(game.players)
         key = (len(game.rounds), game.over)
         if self._report[0] != key:
             report = summary(game)
             del report["round"], report["waiting_for"]
             self._report = (key, dumps(report)[:-1])
-        under_way = dumps(None if game.over else current_round(game))
-        return f'{self._report[1]},"round":{under_way},"waiting_for":{dumps(waiting_for(game))}}}'
+        under_way = "null" if game.over else self._round(game)
+        return f'{self._report[1]},"round":{under_way},"waiting_for":{self._waiting(game)}}}'
+
+    def _round(self, game: Game) -> str:
+        """:func:`~game.commands.replay.current_round` as text: a hand is encoded again
+        only when it changed (a decision changes one or two)."""
+        names, hands = self._names, []
+        for seat, hand in enumerate(game.hands):
+            held = (hand.status, tuple(hand.numbers), tuple(hand.modifiers), hand.second_chance)
+            kept = self._hands[seat]
+            if kept[0] != held:
+                fields = {
+                    "status": hand.status,
+                    "numbers": [int(c) for c in hand.numbers],
+                    "modifiers": list(hand.modifiers),
+                    "second_chance": hand.second_chance,
+                }
+                kept = self._hands[seat] = (held, f"{names[seat]}:{dumps(fields)}")
+            hands.append(kept[1])
+        staged = dumps(list(game.staged)) if game.staged else "[]"
+        queue = "[]"
+        if game.queue:
+            queue = dumps([{"card": c, "target": game.players[t]} for c, t, _by in game.queue])
+        return (
+            f'{{"dealer":{names[game.dealer]},"hands":{{{",".join(hands)}}},"staged":{staged},'
+            f'"queue":{queue},"draw_pile":{len(game.draw_pile)},'
+            f'"discard_pile":{len(game.discard)}}}'
+        )
+
+    def _waiting(self, game: Game) -> str:
+        """:func:`~game.commands.replay.waiting_for` as text, the names already encoded."""
+        pending = game.pending
+        if pending is None or pending.kind == DecisionKind.REVEAL:  # reveal: observed games
+            return dumps(waiting_for(game))
+        names = self._names
+        kind = "target" if pending.kind == DecisionKind.TARGET else "hit_or_stay"
+        card = "null" if pending.card is None else dumps(pending.card)
+        options = ",".join(names[s] for s in pending.options)
+        return (
+            f'{{"player":{names[pending.seat]},"decision":"{kind}","card":{card},'
+            f'"options":[{options}]}}'
+        )
 
     def _record(self, table: Table) -> str:
         game = table.game
@@ -75,7 +119,7 @@ class StateText:
             record = table.record()
             self._start = dumps({k: record[k] for k in ("players", "dealer", "totals")})[:-1]
         self._cards = _more(self._cards, [f'"{c}"' for c in table.cards[self._cards[0] :]])
-        new = [json.dumps(record_action(a)) for a in game.actions[self._actions[0] :]]
+        new = [action_text(a) for a in game.actions[self._actions[0] :]]
         self._actions = _more(self._actions, new)
         return f'{self._start},"cards":[{self._cards[1]}],"actions":[{self._actions[1]}]}}'
 
@@ -93,3 +137,14 @@ def record_action(action: Action) -> list[Any]:
     """A decision in a record: ``[seat, do]`` or ``[seat, "target", seat]``."""
     kind, seat, target = action.kind, action.seat, action.target
     return [seat, kind] if target is None else [seat, kind, target]
+
+
+def action_text(action: Action) -> str:
+    """:func:`record_action` as JSON text, without the encoder.
+
+    >>> from game.state import Action, DecisionKind
+    >>> action_text(Action.hit(3)), action_text(Action.choose(1, 4))
+    ('[3,"hit"]', '[1,"target",4]')
+    """
+    kind, seat, target = action.kind, action.seat, action.target
+    return f'[{seat},"{kind}"]' if target is None else f'[{seat},"{kind}",{target}]'

@@ -159,10 +159,11 @@ class Writer:
             self._pending[code] = (text, then, actions)
             self._cond.notify_all()
 
-    def log(self, code: str, index: int, version: int, action: list[Any]) -> None:
+    def log(self, code: str, index: int, version: int, action: str) -> None:
         """One decision into the journal: the ``index``-th of table ``code``'s game,
-        which made state ``version``."""
-        line = dumps({"table": code, "action": index, "version": version, "do": action})
+        which made state ``version``; ``action`` is its JSON text
+        (:func:`~game.net.state.action_text`)."""
+        line = f'{{"table":"{code}","action":{index},"version":{version},"do":{action}}}'
         with self._cond:
             self._lines.append((code, index + 1, f"{line}\n"))
             if len(self._lines) == 1:  # the writer waits for a first line, not for more

@@ -264,12 +264,13 @@ class Table:
                 held.stand_in = True
                 self._broadcast([{"event": "StandIn", "seat": i, "bot": STAND_IN}])
         seat = self._pending_seat()
-        if (
-            seat is not None
-            and self.seats[seat].played_by_bot()
-            and self.changed_at + self.settings.bot_delay <= now
-        ):
+        due = self.changed_at + self.settings.bot_delay
+        if seat is not None and self.seats[seat].played_by_bot() and due <= now:
             self._bot_decides(seat)
+            if now - due < self.settings.bot_delay:
+                # counted from when it was due: a server that reached the table a little
+                # late keeps the pace of one decision every bot_delay
+                self.changed_at = due
 
     def counting_down(self, seat: Seat) -> bool:
         """Whether ``seat``'s person is away and no bot plays it yet."""
