@@ -9,9 +9,12 @@ The object is the same as if it were built whole (``tests/test_net_table.py``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from json.encoder import encode_basestring
 from typing import TYPE_CHECKING, Any
 
-from game.commands.replay import summary, waiting_for
+from game import events as ev
+from game.commands.replay import finished_round, waiting_for
 from game.engine import Game
 from game.net.protocol import dumps
 from game.state import Action, DecisionKind
@@ -32,16 +35,21 @@ class StateText:
         self._seat_text: tuple[int, str] = (-1, "")  # (the table's seats_version, JSON)
         self._names: list[str] = []  # each player's name as JSON text
         self._hands: list[tuple[object, str]] = []  # per seat: (what its hand holds, JSON)
+        self._players = ""  # the report's players, as JSON
+        self._rounds: list[str] = []  # each finished round's entry in the report, as JSON
 
-    def body(self, table: Table, events: list[dict[str, Any]]) -> str:
+    def body(self, table: Table, events: list[dict[str, Any]], engine: Sequence[ev.Event]) -> str:
+        """``events``: the table's own (a seat taken, who decided); ``engine``: the game's,
+        which follow them in the state's ``events``."""
         if not self._rules:
             self._rules = dumps(table.rules.to_dict())
+        said = ",".join([*(dumps(e) for e in events), *(event_text(e) for e in engine)])
         return "".join(
             (
                 f'"version":{table.version},"table":"{table.code}",',
                 f'"creator":{table.creator},"rules":{self._rules},',
                 f'"seats":{self._seats(table)},"game":{self._game(table.game)},',
-                f'"record":{self._record(table)},"events":{dumps(events)}}}',
+                f'"record":{self._record(table)},"events":[{said}]}}',
             )
         )
 
@@ -57,19 +65,31 @@ class StateText:
     def _game(self, game: Game | None) -> str:
         """``python -m game.replay``'s object (docs/files-and-commands.md). All of it but the round
         under way and the decision awaited changes only when a round ends: that part
-        is built by :func:`~game.commands.replay.summary` then, and kept as text."""
+        is built then, and kept as text."""
         if game is None:
             return "null"
         if not self._names:
             self._names = [dumps(name) for name in game.players]
             self._hands = [(None, "")] * len(game.players)
-        key = (len(game.rounds), game.over)
-        if self._report[0] != key:
-            report = summary(game)
-            del report["round"], report["waiting_for"]
-            self._report = (key, dumps(report)[:-1])
+        if self._report[0] != (len(game.rounds), game.over):
+            self._report = ((len(game.rounds), game.over), self._finished(game))
         under_way = "null" if game.over else self._round(game)
         return f'{self._report[1]},"round":{under_way},"waiting_for":{self._waiting(game)}}}'
+
+    def _finished(self, game: Game) -> str:
+        """The report's head (:func:`~game.commands.replay.summary`) up to the round under
+        way: each finished round is encoded once, when it ends."""
+        if not self._players:
+            self._players = dumps(list(game.players))
+        for index in range(len(self._rounds), len(game.rounds)):
+            self._rounds.append(dumps(finished_round(game, index)))
+        names = game.players
+        totals = dumps({name: game.totals[s] for s, name in enumerate(names)})
+        winner = dumps(None if game.winner is None else names[game.winner])
+        return (
+            f'{{"players":{self._players},"rounds":[{",".join(self._rounds)}],'
+            f'"totals":{totals},"over":{dumps(game.over)},"winner":{winner}'
+        )
 
     def _round(self, game: Game) -> str:
         """:func:`~game.commands.replay.current_round` as text: a hand is encoded again
@@ -148,3 +168,40 @@ def action_text(action: Action) -> str:
     """
     kind, seat, target = action.kind, action.seat, action.target
     return f'[{seat},"{kind}"]' if target is None else f'[{seat},"{kind}",{target}]'
+
+
+#: per event class: the start of its JSON text and each field's key, as text
+_EVENT_KEYS: dict[type, tuple[str, tuple[str, ...]]] = {}
+
+
+def event_text(event: ev.Event) -> str:
+    """``dumps(events.to_dict(event))``, without building the dict: a decision's state
+    carries a few events, and this is most of their cost.
+
+    >>> from game.events import CardDrawn, DrawCause
+    >>> event_text(CardDrawn(2, "x2", DrawCause.HIT, 0))
+    '{"event":"CardDrawn","seat":2,"card":"x2","cause":"hit","slot":0}'
+    """
+    keys = _EVENT_KEYS.get(type(event))
+    if keys is None:
+        fields = type(event)._fields
+        keys = _EVENT_KEYS[type(event)] = (
+            f'{{"event":"{type(event).__name__}"',
+            tuple(f',"{name}":' for name in fields),
+        )
+    parts = [keys[0]]
+    for key, value in zip(keys[1], event, strict=True):
+        if type(value) is int:
+            text = str(value)
+        elif isinstance(value, str):  # a card's name, an enum's value
+            text = encode_basestring(value)
+        elif value is None or type(value) is bool:
+            text = _CONSTANTS[value]
+        else:  # a tuple, the hands' results: rare, encoded whole
+            return dumps(ev.to_dict(event))
+        parts += (key, text)
+    parts.append("}")
+    return "".join(parts)
+
+
+_CONSTANTS = {None: "null", True: "true", False: "false"}

@@ -20,7 +20,7 @@ import hmac
 import json
 import random
 import secrets
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -355,7 +355,7 @@ class Table:
             self.changed_at = self.settings.clock()
         if not any(True for _ in self.members()):
             return  # nobody to tell (a table of bots, its people away): no state to build
-        body = self._body(events + [ev.to_dict(e) for e in engine or ()])
+        body = self._body(events, engine or ())
         for i, seat in enumerate(self.seats):
             if seat.member is not None:
                 seat.member.send(f'{{"type":"state","seat":{i},{body}', state=True)
@@ -370,7 +370,7 @@ class Table:
 
     def send_state(self, member: Member, seat: int | None) -> None:
         """The state as it is now, to one connection (no change, no new version)."""
-        member.send(f'{{"type":"state","seat":{json.dumps(seat)},{self._body([])}', state=True)
+        member.send(f'{{"type":"state","seat":{json.dumps(seat)},{self._body([], ())}', state=True)
         if self.finished:
             member.send(self.over_message())
 
@@ -378,9 +378,9 @@ class Table:
         assert self.game is not None
         return dumps({"type": "over", "table": self.code, "file": to_dict(self.game)})
 
-    def _body(self, events: list[dict[str, Any]]) -> str:
+    def _body(self, events: list[dict[str, Any]], engine: Sequence[ev.Event]) -> str:
         """A state without its opening ``{"type":"state","seat":I,`` (the same for all)."""
-        return self._text.body(self, events)
+        return self._text.body(self, events, engine)
 
     def record(self) -> dict[str, Any]:
         """What a client needs to follow the game as an observed one (docs/live-table.md):
