@@ -17,7 +17,7 @@ from game import events as ev
 from game.commands.replay import finished_round, waiting_for
 from game.engine import Game
 from game.net.protocol import dumps
-from game.state import Action, DecisionKind
+from game.state import Action, DecisionKind, Hand
 
 if TYPE_CHECKING:
     from game.net.table import Table
@@ -99,13 +99,7 @@ class StateText:
             held = (hand.status, tuple(hand.numbers), tuple(hand.modifiers), hand.second_chance)
             kept = self._hands[seat]
             if kept[0] != held:
-                fields = {
-                    "status": hand.status,
-                    "numbers": [int(c) for c in hand.numbers],
-                    "modifiers": list(hand.modifiers),
-                    "second_chance": hand.second_chance,
-                }
-                kept = self._hands[seat] = (held, f"{names[seat]}:{dumps(fields)}")
+                kept = self._hands[seat] = (held, f"{names[seat]}:{_hand_text(hand)}")
             hands.append(kept[1])
         staged = dumps(list(game.staged)) if game.staged else "[]"
         queue = "[]"
@@ -144,6 +138,23 @@ class StateText:
         return f'{self._start},"cards":[{self._cards[1]}],"actions":[{self._actions[1]}]}}'
 
 
+def _hand_text(hand: Hand) -> str:
+    """A hand as :func:`~game.commands.replay.current_round` writes it. Card names are
+    plain: a number card's is its number, a modifier's needs no escape.
+
+    >>> from game.state import Hand
+    >>> hand = Hand()
+    >>> hand.numbers += ["7", "0"]; hand.modifiers.append("x2")
+    >>> _hand_text(hand)
+    '{"status":"active","numbers":[7,0],"modifiers":["x2"],"second_chance":false}'
+    """
+    modifiers = ",".join(f'"{m}"' for m in hand.modifiers)
+    return (
+        f'{{"status":"{hand.status}","numbers":[{",".join(hand.numbers)}],'
+        f'"modifiers":[{modifiers}],"second_chance":{_CONSTANTS[hand.second_chance]}}}'
+    )
+
+
 def _more(joined: tuple[int, str], items: list[str]) -> tuple[int, str]:
     """``joined`` (a count of items, their text joined by commas) with ``items`` after."""
     if not items:
@@ -162,7 +173,7 @@ def record_action(action: Action) -> list[Any]:
 def action_text(action: Action) -> str:
     """:func:`record_action` as JSON text, without the encoder.
 
-    >>> from game.state import Action, DecisionKind
+    >>> from game.state import Action, DecisionKind, Hand
     >>> action_text(Action.hit(3)), action_text(Action.choose(1, 4))
     ('[3,"hit"]', '[1,"target",4]')
     """
@@ -172,16 +183,32 @@ def action_text(action: Action) -> str:
 
 #: per event class: the start of its JSON text and each field's key, as text
 _EVENT_KEYS: dict[type, tuple[str, tuple[str, ...]]] = {}
+#: the text of each event of simple fields met so far: seats, cards and causes make a
+#: few thousand of them at most; past this bound, new ones are written each time
+MAX_EVENT_TEXTS = 20_000
+_EVENT_TEXTS: dict[tuple[type, ev.Event], str] = {}
 
 
 def event_text(event: ev.Event) -> str:
-    """``dumps(events.to_dict(event))``, without building the dict: a decision's state
-    carries a few events, and this is most of their cost.
+    """``dumps(events.to_dict(event))``, without building the dict, and once for all for
+    most: a decision's state carries about four events, and few kinds of them (a seat,
+    a card, a cause) keep coming back.
 
     >>> from game.events import CardDrawn, DrawCause
     >>> event_text(CardDrawn(2, "x2", DrawCause.HIT, 0))
     '{"event":"CardDrawn","seat":2,"card":"x2","cause":"hit","slot":0}'
     """
+    key = (type(event), event)  # the class too: NamedTuples of equal fields are equal
+    text = _EVENT_TEXTS.get(key)
+    if text is None:
+        text, simple = _event_text(event)
+        if simple and len(_EVENT_TEXTS) < MAX_EVENT_TEXTS:
+            _EVENT_TEXTS[key] = text
+    return text
+
+
+def _event_text(event: ev.Event) -> tuple[str, bool]:
+    """The event's text, and whether it is of simple fields (no tuple, no results)."""
     keys = _EVENT_KEYS.get(type(event))
     if keys is None:
         fields = type(event)._fields
@@ -198,10 +225,10 @@ def event_text(event: ev.Event) -> str:
         elif value is None or type(value) is bool:
             text = _CONSTANTS[value]
         else:  # a tuple, the hands' results: rare, encoded whole
-            return dumps(ev.to_dict(event))
+            return dumps(ev.to_dict(event)), False
         parts += (key, text)
     parts.append("}")
-    return "".join(parts)
+    return "".join(parts), True
 
 
 _CONSTANTS = {None: "null", True: "true", False: "false"}
