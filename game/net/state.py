@@ -36,7 +36,7 @@ class StateText:
         self._names: list[str] = []  # each player's name as JSON text
         self._hands: list[tuple[object, str]] = []  # per seat: (what its hand holds, JSON)
         self._players = ""  # the report's players, as JSON
-        self._rounds: list[str] = []  # each finished round's entry in the report, as JSON
+        self._rounds = (0, "")  # (finished rounds, their entries in the report joined)
 
     def body(self, table: Table, events: list[dict[str, Any]], engine: Sequence[ev.Event]) -> str:
         """``events``: the table's own (a seat taken, who decided); ``engine``: the game's,
@@ -81,13 +81,13 @@ class StateText:
         way: each finished round is encoded once, when it ends."""
         if not self._players:
             self._players = dumps(list(game.players))
-        for index in range(len(self._rounds), len(game.rounds)):
-            self._rounds.append(dumps(finished_round(game, index)))
+        new = [dumps(finished_round(game, i)) for i in range(self._rounds[0], len(game.rounds))]
+        self._rounds = _more(self._rounds, new)
         names = game.players
         totals = dumps({name: game.totals[s] for s, name in enumerate(names)})
         winner = dumps(None if game.winner is None else names[game.winner])
         return (
-            f'{{"players":{self._players},"rounds":[{",".join(self._rounds)}],'
+            f'{{"players":{self._players},"rounds":[{self._rounds[1]}],'
             f'"totals":{totals},"over":{dumps(game.over)},"winner":{winner}'
         )
 
