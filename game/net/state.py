@@ -30,7 +30,7 @@ class StateText:
         self._report: tuple[tuple[int, bool], str] = ((-1, False), "")  # (rounds, over), JSON
         self._cards = (0, "")  # (cards turned over, their JSON items joined)
         self._actions = (0, "")  # (decisions, their JSON items joined)
-        self._start = ""  # the record's unchanging head: players, dealer, totals
+        self._start = ""  # the record's unchanging head: bots, dealer, totals
         self._rules = ""
         self._seat_text: tuple[int, str] = (-1, "")  # (the table's seats_version, JSON)
         self._names: list[str] = []  # each player's name as JSON text
@@ -131,7 +131,7 @@ class StateText:
             return "null"
         if not self._start:
             record = table.record()
-            self._start = dumps({k: record[k] for k in ("players", "dealer", "totals")})[:-1]
+            self._start = dumps({k: record[k] for k in ("bots", "dealer", "totals")})[:-1]
         self._cards = _more(self._cards, [f'"{c}"' for c in table.cards[self._cards[0] :]])
         new = [action_text(a) for a in game.actions[self._actions[0] :]]
         self._actions = _more(self._actions, new)

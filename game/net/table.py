@@ -383,25 +383,19 @@ class Table:
         return self._text.body(self, events, engine)
 
     def record(self) -> dict[str, Any]:
-        """What a client needs to follow the game as an observed one (docs/live-table.md):
-        how it started, every card turned over, every decision (``[seat, do]`` or
-        ``[seat, "target", seat]``). Nothing in it was not yet turned over."""
+        """What a client needs to follow the game as an observed one (docs/live-table.md),
+        with the players' names of the state's ``game``: how it started (each seat's bot
+        level, or null for a person), every card turned over, every decision (``[seat,
+        do]`` or ``[seat, "target", seat]``). Nothing in it was not yet turned over."""
         game = self.game
         assert game is not None
         return {
-            "players": _players(game),
+            "bots": list(game.bots),
             "dealer": game.initial["dealer"],
             "totals": list(game.initial["totals"]),
             "cards": self.cards,
             "actions": [record_action(a) for a in game.actions],
         }
-
-
-def _players(game: Game) -> list[Any]:
-    return [
-        name if bot is None else {"name": name, "bot": bot}
-        for name, bot in zip(game.players, game.bots, strict=True)
-    ]
 
 
 def _free_name(taken: Iterable[str | None]) -> str:
