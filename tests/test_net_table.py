@@ -17,11 +17,19 @@ from game import events as ev
 from game.commands.replay import summary
 from game.engine import Game
 from game.gamefile import from_dict, to_dict
-from game.limits import NET_MAX_TARGET
+from game.limits import NET_MAX_NAME_BYTES, NET_MAX_TARGET
 from game.net import mirror, protocol, store
 from game.net.protocol import Act, BotSeat, Create, NetError, Rejoin, parse
 from game.net.state import event_text
-from game.net.table import STAND_IN, Settings, Table, token_hash
+from game.net.table import (
+    BOT_NAME_BYTES,
+    STAND_IN,
+    Settings,
+    Table,
+    name_bytes,
+    names_bytes,
+    token_hash,
+)
 from game.rules import RuleOptions
 from game.state import Action
 
@@ -173,6 +181,31 @@ def test_create_seats_the_creator_and_sends_the_token_then_the_state():
         {"name": None, "kind": "open", "connected": False, "bot": None, "takeover_in": None},
         {"name": "Eve", "kind": "bot", "connected": True, "bot": "easy", "takeover_in": None},
     ]
+
+
+def created(name: str, seats: list) -> Table:
+    request = parse(json.dumps({"type": "create", "name": name, "seats": seats}))
+    assert isinstance(request, Create)
+    return Table.create(request, Member(), "ABCD23", Settings(60.0, 1.0, Clock()))[0]
+
+
+def test_the_names_at_a_table_take_at_most_their_bytes_together_an_open_seat_its_bots():
+    wide = "\U00020000"  # four bytes in UTF-8
+    long_name = wide * 40  # 160 bytes, a name as long as any
+    bots = [{"bot": "easy", "name": chr(0x20100 + i) * 40} for i in range(2)]  # 320 bytes
+    error = refused("bad_message", created, long_name, ["me", *bots])
+    assert f"at most {NET_MAX_NAME_BYTES}" in str(error) and "\n" not in str(error)
+    left = NET_MAX_NAME_BYTES - 160 - BOT_NAME_BYTES * 2  # two open seats keep their bots'
+    table = created(long_name, ["me", "open", "open"])
+    assert names_bytes(table.seats) == NET_MAX_NAME_BYTES - left
+    refused("bad_message", table.join, Member(), "é" * (left // 2 + BOT_NAME_BYTES // 2 + 1))
+    table.join(Member(), "é" * (left // 2 + BOT_NAME_BYTES // 2))  # fills the table's bytes
+    assert names_bytes(table.seats) == NET_MAX_NAME_BYTES
+    refused("bad_message", table.join, Member(), "Bo12345")  # more than the open seat kept
+    table.join(Member(), "Bo")
+    assert table.seats[2].name == "Bo"
+    quoted = '"' * 40  # a quote takes two bytes in a message
+    assert name_bytes(quoted) == 80 and name_bytes("Bot 18") == BOT_NAME_BYTES
 
 
 def test_tokens_are_secrets_of_at_least_128_bits_each_time_new():

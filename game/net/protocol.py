@@ -49,7 +49,7 @@ _TOKEN = re.compile(rf"[A-Za-z0-9_-]{{1,{NET_MAX_TOKEN}}}")
 #: every error code the server sends, and when
 CODES = {
     "not_json": "the message is not one JSON text",
-    "bad_message": "a key is missing, unknown, of the wrong type or out of bounds",
+    "bad_message": "a key is missing, unknown, mistyped or out of bounds; over 65,536 bytes",
     "unknown_type": "no such message type",
     "too_fast": "over the connection's rate limit (the message was dropped)",
     "no_table": "no table with that code on this server",
@@ -137,8 +137,11 @@ def parse(text: str | bytes) -> Request:
     """The request ``text`` makes, checked whole; :class:`NetError` if it is none."""
     if not isinstance(text, str):
         raise NetError("not_json", "a message is a text frame, not binary")
-    if len(text) > NET_MAX_MESSAGE:  # the socket's limit counts bytes; this one is cheap
-        raise NetError("bad_message", f"a message holds at most {NET_MAX_MESSAGE} bytes")
+    if (
+        len(text) * 4 > NET_MAX_MESSAGE  # 4 bytes a character at most: short texts pass
+        and len(text.encode("utf-8", "surrogatepass")) > NET_MAX_MESSAGE
+    ):
+        raise NetError("bad_message", f"a message holds at most {NET_MAX_MESSAGE:,} bytes")
     try:
         data = json.loads(text, parse_constant=_no_constant)
     except (ValueError, RecursionError) as e:

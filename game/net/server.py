@@ -26,12 +26,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from http import HTTPStatus
 from pathlib import Path
+from typing import Any
 
 from websockets.asyncio.server import Server as WsServer
 from websockets.asyncio.server import ServerConnection, broadcast, serve
 from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
+from websockets.frames import CloseCode
 from websockets.http11 import Request, Response
+from websockets.protocol import State as WsState
+from websockets.server import ServerProtocol
 
 from game import limits
 from game.net import protocol
@@ -54,6 +58,13 @@ log = logging.getLogger(__name__)
 CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read aloud, typed again
 CODE_LENGTH = 6
 HELD_BYTES = 256 * 1024  # a connection's unsent bytes from which its states are thinned
+#: the longest message read: one up to this length but over the protocol's gets an
+#: ``error`` (game.net.protocol.parse), a longer one that error and the connection closed
+READ_LIMIT = 2 * limits.NET_MAX_MESSAGE
+TOO_BIG = protocol.error(
+    "bad_message",
+    f"a message holds at most {limits.NET_MAX_MESSAGE:,} bytes; the connection closes",
+)
 SWEEP_SECONDS = 30.0  # how often tables left empty are looked at
 #: the least time between two passes over the tables whose time has come: the loop wakes
 #: once for all the bot decisions due meanwhile, not once for each (tools/bench_net.py)
@@ -71,6 +82,23 @@ class Bounds:
     burst: int = limits.NET_BURST
     bad_to_close: int = limits.NET_BAD_TO_CLOSE
     lobby_idle: float = limits.NET_LOBBY_IDLE
+
+
+class TellingConnection(ServerConnection):
+    """A WebSocket connection whose message over :data:`READ_LIMIT` is answered with
+    one ``error`` before the connection closes (1009, message too big): its end is not
+    read, so nothing after it could be."""
+
+    def __init__(self, ws_protocol: ServerProtocol, *args: Any, **kwargs: Any) -> None:
+        super().__init__(ws_protocol, *args, **kwargs)
+        fail = ws_protocol.fail
+
+        def fail_telling(code: int, reason: str = "") -> Any:
+            if code == CloseCode.MESSAGE_TOO_BIG and ws_protocol.state is WsState.OPEN:
+                ws_protocol.send_text(TOO_BIG.encode())
+            return fail(code, reason)
+
+        ws_protocol.fail = fail_telling  # type: ignore[method-assign]
 
 
 class Connection:
@@ -182,7 +210,8 @@ class Server:
         self._ws = await serve(
             self._handle,
             sock=sock,
-            max_size=limits.NET_MAX_MESSAGE,
+            max_size=READ_LIMIT,
+            create_connection=TellingConnection,
             # no permessage-deflate: a state is a few kB, and compressing it for every
             # connection costs more CPU than the rest of a decision (tools/bench_net.py)
             compression=None,

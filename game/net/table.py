@@ -28,6 +28,7 @@ from game import bots
 from game import events as ev
 from game.engine import Game
 from game.gamefile import to_dict
+from game.limits import NET_MAX_NAME_BYTES
 from game.net.protocol import ME, OPEN, Act, BotSeat, Create, NetError, dumps, joined, watching
 from game.net.state import StateText, record_action
 from game.rules import RuleOptions
@@ -36,6 +37,9 @@ from game.state import TARGET, Action, IllegalActionError
 HUMAN, BOT = "human", "bot"
 STAND_IN = "normal"  # the level that plays a dropped player's seat, and an open seat
 TOKEN_BYTES = 32  # 256 bits (docs/network.md asks at least 128)
+#: what an open seat, or a bot without a name, keeps of the names' bytes for the name the
+#: table gives it ("Bot 18")
+BOT_NAME_BYTES = 6
 
 
 class Member(Protocol):
@@ -77,6 +81,20 @@ class Seat:
             "bot": self.bot if self.kind == BOT else STAND_IN if self.stand_in else None,
             "takeover_in": None if takeover_at is None else round(max(0.0, takeover_at - now), 1),
         }
+
+
+def name_bytes(name: str) -> int:
+    """The bytes ``name`` takes in a message, quotes left out.
+
+    >>> name_bytes("Léa"), name_bytes('"Bo"'), name_bytes("\U0001f600" * 40)
+    (4, 6, 160)
+    """
+    return len(dumps(name).encode("utf-8", "surrogatepass")) - 2
+
+
+def names_bytes(seats: Iterable[Seat]) -> int:
+    """The bytes the names of ``seats`` take, an open seat's the name it will get."""
+    return sum(BOT_NAME_BYTES if s.name is None else name_bytes(s.name) for s in seats)
 
 
 def token_hash(token: str) -> str:
@@ -138,6 +156,13 @@ class Table:
         named = [s.name for s in seats if s.name is not None]
         if len(set(named)) != len(named):
             raise NetError("name_taken", "two seats have the same name")
+        taken = names_bytes(seats)
+        if taken > NET_MAX_NAME_BYTES:
+            raise NetError(
+                "bad_message",
+                f"the names take {taken} bytes: those of a table take at most "
+                f"{NET_MAX_NAME_BYTES} together (UTF-8), {BOT_NAME_BYTES} for an open seat",
+            )
         for seat in seats:
             if seat.kind == BOT and seat.name is None:
                 seat.name = _free_name(s.name for s in seats)
@@ -156,6 +181,13 @@ class Table:
             raise NetError("table_full", f"table {self.code} has no open seat left")
         if name in (s.name for s in self.seats):
             raise NetError("name_taken", f"{name} already sits at table {self.code}")
+        left = NET_MAX_NAME_BYTES - names_bytes(self.seats) + BOT_NAME_BYTES
+        if name_bytes(name) > left:
+            raise NetError(
+                "bad_message",
+                f"a shorter name: the names of table {self.code} take at most "
+                f"{NET_MAX_NAME_BYTES} bytes together (UTF-8), {left} are left for this one",
+            )
         token = new_token()
         self.seats[seat] = Seat(name, HUMAN, None, token_hash(token), member)
         self.empty_since = None
