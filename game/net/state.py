@@ -27,7 +27,8 @@ class StateText:
     """One table's state messages, without their ``{"type":"state","seat":I,``."""
 
     def __init__(self) -> None:
-        self._report: tuple[tuple[int, bool], str] = ((-1, False), "")  # (rounds, over), JSON
+        #: (rounds finished, over): the report's totals, over and winner, as JSON
+        self._report: tuple[tuple[int, bool], str] = ((-1, False), "")
         self._cards = (0, "")  # (cards turned over, their JSON items joined)
         self._actions = (0, "")  # (decisions, their JSON items joined)
         self._start = ""  # the record's unchanging head: bots, dealer, totals
@@ -74,11 +75,14 @@ class StateText:
         if self._report[0] != (len(game.rounds), game.over):
             self._report = ((len(game.rounds), game.over), self._finished(game))
         under_way = "null" if game.over else self._round(game)
-        return f'{self._report[1]},"round":{under_way},"waiting_for":{self._waiting(game)}}}'
+        return (
+            f'{{"players":{self._players},"rounds":[{self._rounds[1]}],{self._report[1]},'
+            f'"round":{under_way},"waiting_for":{self._waiting(game)}}}'
+        )
 
     def _finished(self, game: Game) -> str:
-        """The report's head (:func:`~game.commands.replay.summary`) up to the round under
-        way: each finished round is encoded once, when it ends."""
+        """What :func:`~game.commands.replay.summary` says of the rounds finished, after
+        its ``rounds``: each round is encoded once, when it ends, into ``_rounds``."""
         if not self._players:
             self._players = dumps(list(game.players))
         new = [dumps(finished_round(game, i)) for i in range(self._rounds[0], len(game.rounds))]
@@ -86,10 +90,7 @@ class StateText:
         names = game.players
         totals = dumps({name: game.totals[s] for s, name in enumerate(names)})
         winner = dumps(None if game.winner is None else names[game.winner])
-        return (
-            f'{{"players":{self._players},"rounds":[{self._rounds[1]}],'
-            f'"totals":{totals},"over":{dumps(game.over)},"winner":{winner}'
-        )
+        return f'"totals":{totals},"over":{dumps(game.over)},"winner":{winner}'
 
     def _round(self, game: Game) -> str:
         """:func:`~game.commands.replay.current_round` as text: a hand is encoded again
