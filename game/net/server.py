@@ -369,7 +369,10 @@ class Server:
                 del self._due[code]
                 due.append(self.tables[code])
         for table in due:
-            self._tick(table)
+            try:
+                self._tick(table)
+            except Exception:  # one table's trouble must not hold up the others due
+                log.exception("table %s: could not go on", table.code)
         if self._queue:
             self._wake_for(self._queue[0][0])
 

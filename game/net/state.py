@@ -174,7 +174,7 @@ def record_action(action: Action) -> list[Any]:
 def action_text(action: Action) -> str:
     """:func:`record_action` as JSON text, without the encoder.
 
-    >>> from game.state import Action, DecisionKind, Hand
+    >>> from game.state import Action
     >>> action_text(Action.hit(3)), action_text(Action.choose(1, 4))
     ('[3,"hit"]', '[1,"target",4]')
     """
