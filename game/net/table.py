@@ -282,7 +282,8 @@ class Table:
     # ------------------------------------------------------------------------ time
     def next_due(self) -> float | None:
         """When :meth:`tick` has something to do (Settings.clock), or None."""
-        times = [self.takeover_at(s) or 0.0 for s in self.seats if self.counting_down(s)]
+        away = [s for s in self.seats if s.dropped_at is not None]  # most often none
+        times = [self.takeover_at(s) or 0.0 for s in away if self.counting_down(s)]
         seat = self._pending_seat()
         if seat is not None and self.seats[seat].played_by_bot():
             times.append(self.changed_at + self.settings.bot_delay)
@@ -292,6 +293,8 @@ class Table:
         """Do what is due: seats whose wait is over taken over by a bot, a bot's decision."""
         now = self.settings.clock()
         for i, held in enumerate(self.seats):
+            if held.dropped_at is None:  # connected, or a bot's: most seats, most often
+                continue
             if self.counting_down(held) and (self.takeover_at(held) or 0.0) <= now:
                 held.stand_in = True
                 self._broadcast([{"event": "StandIn", "seat": i, "bot": STAND_IN}])
