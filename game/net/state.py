@@ -120,7 +120,7 @@ class StateText:
         names = self._names
         kind = "target" if pending.kind == DecisionKind.TARGET else "hit_or_stay"
         card = "null" if pending.card is None else dumps(pending.card)
-        options = ",".join(names[s] for s in pending.options)
+        options = ",".join([names[s] for s in pending.options]) if pending.options else ""
         return (
             f'{{"player":{names[pending.seat]},"decision":"{kind}","card":{card},'
             f'"options":[{options}]}}'
