@@ -47,11 +47,15 @@ def max_workers() -> int:
 
 
 # -- Play across screens (flip7-net/1, docs/network.md) -------------
-NET_MAX_MESSAGE = 65_536  # bytes of one WebSocket message, either way (a longer one closes)
+NET_MAX_MESSAGE = 65_536  # bytes of one WebSocket message, either way (a longer one: an error)
 NET_MAX_TABLES = 1_000  # tables one server keeps at once (finished ones leave when empty)
 NET_MAX_CONNECTIONS = 5_000  # open connections to one server
 NET_MAX_TABLE_CONNECTIONS = 50  # players and spectators of one table
-NET_MAX_TARGET = 300  # rule option `target` of a table (its `over` file stays < 64 KiB)
+NET_MAX_TARGET = 300  # rule option `target` of a table (a longer game: longer messages)
+#: bytes the names at one table take together, as its messages write them (UTF-8, a `"`
+#: or `\` two): every name is in every state, in every round's scores and in every
+#: decision of the `over` file, which keep within NET_MAX_MESSAGE (docs/network.md)
+NET_MAX_NAME_BYTES = 360
 NET_MAX_TOKEN = 64  # characters of a seat token sent back (the server makes 43)
 NET_MAX_WAIT = 3_600  # --wait: seconds a dropped player's seat waits before a bot plays it
 NET_MAX_BOT_DELAY = 10.0  # --bot-delay: seconds a bot takes for a decision at a table

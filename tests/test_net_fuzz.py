@@ -16,10 +16,9 @@ import string
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
-from game.limits import NET_MAX_MESSAGE
 from game.net import protocol
 from game.net.client import Client
-from game.net.server import Bounds, start_in_thread
+from game.net.server import READ_LIMIT, Bounds, start_in_thread
 from game.net.store import encode
 
 MESSAGES = 10_500
@@ -92,7 +91,7 @@ def mutate(rng: random.Random, message: dict) -> dict:
 
 def garbage(rng: random.Random, valid: dict) -> str | bytes:
     text = json.dumps(valid)
-    kind = rng.randrange(9)
+    kind = rng.randrange(10)
     if kind == 0:
         return text[: rng.randrange(len(text))]  # cut short
     if kind == 1:
@@ -109,6 +108,8 @@ def garbage(rng: random.Random, valid: dict) -> str | bytes:
         return '{"type": "act", "version": NaN, "do": "hit"}'
     if kind == 7:
         return '{"type": "start", "type": "act"}'  # the last one counts: an act with no keys
+    if kind == 8:  # over 64 KiB, in characters of two bytes: read, and refused
+        return text[:-1] + ', "pad": "' + "é" * rng.randrange(33_000, 60_000) + '"}'
     return json.dumps({"type": "join", "table": valid.get("table", "ABCD"), "name": "\\ud800"})
 
 
@@ -187,9 +188,7 @@ def test_ten_thousand_hostile_messages_get_one_error_each_and_change_nothing(tab
             for ws in (stranger, spectator, player):
                 batch = [hostile(rng, code, version, ws is stranger) for _ in range(BATCH)]
                 batch = [
-                    m
-                    for m in batch
-                    if len(m if isinstance(m, bytes) else m.encode()) < NET_MAX_MESSAGE
+                    m for m in batch if len(m if isinstance(m, bytes) else m.encode()) <= READ_LIMIT
                 ]
                 for message in batch:
                     ws.send(message)

@@ -213,12 +213,28 @@ def test_over_the_rate_limit_a_message_is_refused_and_not_done(tmp_path):
         hosted.stop()
 
 
-def test_a_message_over_64_kib_closes_the_connection_and_the_server_goes_on(server):
+def test_a_message_over_64_kib_gets_one_error_and_the_connection_goes_on(server):
     with connect(server.address, max_size=None) as ws:
-        ws.send('{"type": "watch", "table": "' + "A" * NET_MAX_MESSAGE + '"}')
+        for text in (
+            '{"type": "watch", "table": "' + "A" * NET_MAX_MESSAGE + '"}',
+            '{"type": "join", "table": "AB12", "name": "' + "名" * 30_000 + '"}',  # 90,000 bytes
+        ):
+            ws.send(text)
+            answer = json.loads(ws.recv(timeout=5))
+            assert answer["type"] == "error" and answer["code"] == "bad_message"
+            assert "65,536 bytes" in answer["message"]
+        ws.send('{"type": "watch", "table": "NONE99"}')  # still open, and answered
+        assert json.loads(ws.recv(timeout=5))["code"] == "no_table"
+
+
+def test_a_message_too_long_to_read_gets_one_error_then_the_connection_closes(server):
+    with connect(server.address, max_size=None) as ws:
+        ws.send('{"type": "watch", "table": "' + "A" * (2 * NET_MAX_MESSAGE) + '"}')
+        answer = json.loads(ws.recv(timeout=5))
+        assert answer["type"] == "error" and answer["code"] == "bad_message"
         with pytest.raises(ConnectionClosed) as closed:
             ws.recv(timeout=5)
-        assert closed.value.rcvd.code == 1009  # message too big
+        assert closed.value.rcvd.code == 1009  # message too big: its end was never read
     client = seated(server.address, "Ana")
     assert client.wait_for("state")["table"] == client.table
     client.close()

@@ -92,8 +92,7 @@ def test_every_decision_is_on_disk_the_file_and_journal_give_the_whole_game(tmp_
 def test_a_line_cut_short_is_passed_over_and_a_wrong_one_stops_its_table(tmp_path):
     async def run() -> list:
         server, table = await _bots_play(tmp_path / "tables", 10)
-        for _due, timer in server._timers.values():
-            timer.cancel()  # as a server killed: no decision more, its file holds none
+        halt(server)  # as a server killed: no decision more, its file holds none
         server._loop = None
         assert server.writer is not None and table.game is not None
         server.writer.close()
@@ -122,9 +121,7 @@ def test_a_line_cut_short_is_passed_over_and_a_wrong_one_stops_its_table(tmp_pat
 def test_a_game_that_waits_has_its_file_written_whole_so_no_journal_waits_for_it(tmp_path):
     async def run() -> None:
         server, table = await _bots_play(tmp_path / "tables", 20)
-        for _due, timer in server._timers.values():
-            timer.cancel()  # the game now waits (as for a person who does not act)
-        server._timers.clear()
+        halt(server)  # the game now waits (as for a person who does not act)
         assert table.game is not None and server.writer is not None
         file = json.loads((tmp_path / "tables" / "TAB123.json").read_text())
         assert len(file["game"]["actions"]) < len(table.game.actions)
@@ -137,3 +134,11 @@ def test_a_game_that_waits_has_its_file_written_whole_so_no_journal_waits_for_it
         assert not list((tmp_path / "tables").glob("journal-*.log"))
 
     asyncio.run(run())
+
+
+def halt(server: Server) -> None:
+    """No table of ``server`` is ticked again: its pass over the tables due is called off."""
+    if server._wake is not None:
+        server._wake.cancel()
+    server._wake, server._wake_at = None, float("inf")
+    server._due.clear()

@@ -17,10 +17,19 @@ from game import events as ev
 from game.commands.replay import summary
 from game.engine import Game
 from game.gamefile import from_dict, to_dict
-from game.limits import NET_MAX_TARGET
+from game.limits import NET_MAX_NAME_BYTES, NET_MAX_TARGET
 from game.net import mirror, protocol, store
 from game.net.protocol import Act, BotSeat, Create, NetError, Rejoin, parse
-from game.net.table import STAND_IN, Settings, Table, token_hash
+from game.net.state import event_text
+from game.net.table import (
+    BOT_NAME_BYTES,
+    STAND_IN,
+    Settings,
+    Table,
+    name_bytes,
+    names_bytes,
+    token_hash,
+)
 from game.rules import RuleOptions
 from game.state import Action
 
@@ -172,6 +181,31 @@ def test_create_seats_the_creator_and_sends_the_token_then_the_state():
         {"name": None, "kind": "open", "connected": False, "bot": None, "takeover_in": None},
         {"name": "Eve", "kind": "bot", "connected": True, "bot": "easy", "takeover_in": None},
     ]
+
+
+def created(name: str, seats: list) -> Table:
+    request = parse(json.dumps({"type": "create", "name": name, "seats": seats}))
+    assert isinstance(request, Create)
+    return Table.create(request, Member(), "ABCD23", Settings(60.0, 1.0, Clock()))[0]
+
+
+def test_the_names_at_a_table_take_at_most_their_bytes_together_an_open_seat_its_bots():
+    wide = "\U00020000"  # four bytes in UTF-8
+    long_name = wide * 40  # 160 bytes, a name as long as any
+    bots = [{"bot": "easy", "name": chr(0x20100 + i) * 40} for i in range(2)]  # 320 bytes
+    error = refused("bad_message", created, long_name, ["me", *bots])
+    assert f"at most {NET_MAX_NAME_BYTES}" in str(error) and "\n" not in str(error)
+    left = NET_MAX_NAME_BYTES - 160 - BOT_NAME_BYTES * 2  # two open seats keep their bots'
+    table = created(long_name, ["me", "open", "open"])
+    assert names_bytes(table.seats) == NET_MAX_NAME_BYTES - left
+    refused("bad_message", table.join, Member(), "é" * (left // 2 + BOT_NAME_BYTES // 2 + 1))
+    table.join(Member(), "é" * (left // 2 + BOT_NAME_BYTES // 2))  # fills the table's bytes
+    assert names_bytes(table.seats) == NET_MAX_NAME_BYTES
+    refused("bad_message", table.join, Member(), "Bo12345")  # more than the open seat kept
+    table.join(Member(), "Bo")
+    assert table.seats[2].name == "Bo"
+    quoted = '"' * 40  # a quote takes two bytes in a message
+    assert name_bytes(quoted) == 80 and name_bytes("Bot 18") == BOT_NAME_BYTES
 
 
 def test_tokens_are_secrets_of_at_least_128_bits_each_time_new():
@@ -354,8 +388,32 @@ def test_the_record_of_a_state_is_every_card_turned_over_and_every_decision_noth
     assert observed["actions"] == file["actions"]
 
 
-def test_a_state_built_from_what_the_last_one_said_is_the_state_built_whole():
-    table, host, _, clock = new_table(("me", {"bot": "normal", "name": "No"}), wait=0)
+def test_a_bot_reached_late_decides_on_its_beat_so_its_table_keeps_the_pace():
+    bots = [{"bot": "normal", "name": n} for n in ("No", "Ne")]
+    table, host, _, clock = new_table(("me", *bots), wait=0, delay=1.0)
+    table.start(host)
+    table.drop(host)  # every seat a bot's: one decision a second
+    beat = table.changed_at
+    decisions = []
+    for late in (0.3, 0.0, 0.9, 0.5):  # each tick after the beat, by less than a delay
+        beat += 1.0
+        clock.now = beat + late
+        table.tick()
+        decisions.append(len(table.game.actions))
+        assert table.changed_at == beat and table.next_due() == beat + 1.0
+    assert decisions == [1, 2, 3, 4]
+    clock.now = beat + 5.0  # a table reached very late: one decision, then a delay from now
+    table.tick()
+    assert len(table.game.actions) == 5 and table.next_due() == clock.now + 1.0
+
+
+LEVELS = ("easy", "normal", "expert", "baseline", "normal")
+SIX_SEATS = ("me", *({"bot": level, "name": f"{level}{i}"} for i, level in enumerate(LEVELS)))
+
+
+@pytest.mark.parametrize("seats", [("me", {"bot": "normal", "name": "No"}), SIX_SEATS])
+def test_a_state_built_from_what_the_last_one_said_is_the_state_built_whole(seats):
+    table, host, _, clock = new_table(seats, wait=0)
     watcher = Member()
     table.watch(watcher)
     table.start(host)
@@ -397,6 +455,14 @@ def test_a_state_whose_game_saw_no_reshuffle_rebuilds_from_its_record_alone():
     assert checked > 10
 
 
+def read_back(event: ev.Event) -> ev.Event | None:
+    """``event`` as a state carries it (the text the engine's ``to_dict`` makes), read
+    back by a client."""
+    said = json.loads(event_text(event))
+    assert said == json.loads(protocol.dumps(ev.to_dict(event)))
+    return mirror.from_dict(said)
+
+
 def test_the_events_of_a_state_read_back_as_the_engines_events():
     game = Game(["Ana", "Bo", "Cy"], seed=11)
     rng = random.Random(3)
@@ -405,12 +471,12 @@ def test_the_events_of_a_state_read_back_as_the_engines_events():
         events += game.apply(rng.choice(game.legal_actions()))
     for event in events:
         kinds.add(type(event))
-        assert mirror.from_dict(json.loads(protocol.dumps(ev.to_dict(event)))) == event
+        assert read_back(event) == event
     assert len(kinds) >= 12
     for cls in typing.get_args(ev.Event):  # every kind, even those this game had not
         fields = {f: _sample(f) for f in cls._fields}
         event = cls(**fields)
-        assert mirror.from_dict(json.loads(protocol.dumps(ev.to_dict(event)))) == event
+        assert read_back(event) == event
     assert mirror.from_dict({"event": "SeatTaken", "seat": 1}) is None
 
 

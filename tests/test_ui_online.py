@@ -34,6 +34,7 @@ from ui.online import screens
 from ui.online.screens import LobbyScene, OnlineScene
 from ui.online.session import kept_seats, server_url
 from ui.table.net import NetDriver
+from ui.table.pause import PauseScene
 
 #: whole games, or a connection lost and found again, in real time
 SLOW = pytest.mark.slow
@@ -299,6 +300,34 @@ def test_closing_the_host_s_window_asks_first_then_tells_every_guest_and_keeps_t
     assert form is not again.stack.top
     guest.close()
     again.stack.shutdown()
+
+
+def test_quit_to_menu_from_the_host_s_pause_asks_first_then_closes_the_table(tmp_path):
+    app = online_app(tmp_path)
+    lobby = host_table(app, away=1, bots=0)
+    session = lobby.session
+    guest = Client(session.url)
+    guest.wait_connected()
+    guest.join(session.table, "Bob")
+    guest.wait_for("joined")
+    press_button(app, "start")
+    wait_until(app, lambda: driven_by(app.stack.top, NetDriver), 10)
+    table = app.stack.top
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, PauseScene)
+    press(app, pygame.K_q)  # Quit to menu
+    assert app.stack.top.__class__.__name__ == "ConfirmScene"
+    assert table in app.stack.scenes and session.hosted is not None  # nothing ended yet
+    press(app, pygame.K_n)  # no: back to the pause, the table goes on
+    assert isinstance(app.stack.top, PauseScene) and table in app.stack.scenes
+    assert guest.connected
+    press(app, pygame.K_q)
+    press(app, pygame.K_y)  # yes: the table closes for everyone, the menu comes back
+    assert table not in app.stack.scenes
+    lost = guest.wait_for("connection", status="lost")
+    assert lost["reason"] == HOST_CLOSED
+    guest.close()
+    app.stack.shutdown()
 
 
 @SLOW

@@ -13,19 +13,23 @@ and prints one line per run, then the range over the runs:
 * **load** — ``--tables`` tables of six bots (the creator starts its table and
   leaves; ``--wait 0`` hands its seat to a ``normal`` bot at once; five ``normal``
   bots), each followed by one spectator, each making 10 decisions a second
-  (``--bot-delay 0.1``), target 300 so no game ends during the measure. Over
-  ``--seconds`` it counts the decisions the spectators see and the server
-  process's CPU time (``/proc``: Linux): CPU per table, the decisions a second each
-  table really made (10 when the server keeps up), tables one core serves at 10
-  decisions a second (one second of CPU divided by what a table takes in one
-  second), and memory per table (the server's resident memory with the tables
-  running, less that before, per table). Then the server is killed at once (SIGKILL)
-  and its folder read back as a restarted server reads it (``game.net.store.load_tables``):
+  (``--bot-delay 0.1``: a bot decides 0.1 s after the last one was due, so a table
+  makes 10 a second whenever the server keeps up), target 300 so no game ends during
+  the measure. Over ``--seconds`` it counts the decisions made (the states' versions
+  the spectators see) and the server process's CPU time (``/proc``: Linux; time on a
+  core, which other work on the machine changes far less than the time on the clock):
+  CPU per table, the decisions a second each table really made (said when under 9.9:
+  the figures are then not those of 10 a second), tables one core serves at 10
+  decisions a second (one second of CPU divided by what a table takes in one second),
+  and memory per table (the server's resident memory with the tables running, less
+  that before, per table). Then the server is killed at once (SIGKILL) and its folder
+  read back as a restarted server reads it (``game.net.store.load_tables``):
   **lost at a kill** counts the decisions the spectators had seen that the disk does
   not hold — the ones on their way to it at that instant — so that the CPU counted is
   that of a server saving every decision as it goes.
 
 Every figure is measured on this machine as it is: a busy machine makes them worse.
+Each run prints the load average (``uptime``'s) before and after it.
 """
 
 from __future__ import annotations
@@ -177,12 +181,14 @@ async def _load(
 ) -> dict[str, float]:
     await asyncio.sleep(0.5)
     rss_before = server.rss_kib()
-    counts = [0]
-    watchers = [await _table(server.url, counts, seen) for _ in range(tables)]
+    watchers = [await _table(server.url, seen) for _ in range(tables)]
     await asyncio.sleep(2.0)  # every table under way
-    counts[0], cpu0, t0 = 0, server.cpu_seconds(), time.perf_counter()
+    start, cpu0, t0 = dict(seen), server.cpu_seconds(), time.perf_counter()
     await asyncio.sleep(seconds)
-    made, cpu, wall = counts[0], server.cpu_seconds() - cpu0, time.perf_counter() - t0
+    cpu, wall = server.cpu_seconds() - cpu0, time.perf_counter() - t0
+    # a state's version counts the table's changes, here its decisions: a spectator that
+    # reads late and gets fewer states (each whole) still sees how many were made
+    made = sum(version - start[code] for code, version in seen.items() if code in start)
     rss = server.rss_kib()
     server.kill()  # at once: what the spectators saw last is what it had shown
     for task in watchers:
@@ -198,7 +204,7 @@ async def _load(
     }
 
 
-async def _table(url: str, counts: list[int], seen: dict[str, int]) -> asyncio.Task[None]:
+async def _table(url: str, seen: dict[str, int]) -> asyncio.Task[None]:
     async with connect(url) as creator:
         await creator.send(
             json.dumps(
@@ -209,15 +215,14 @@ async def _table(url: str, counts: list[int], seen: dict[str, int]) -> asyncio.T
         await creator.send('{"type": "start"}')
         while json.loads(await creator.recv()).get("game") is None:
             pass
-    return asyncio.create_task(_watch(url, code, counts, seen))
+    return asyncio.create_task(_watch(url, code, seen))
 
 
-async def _watch(url: str, code: str, counts: list[int], seen: dict[str, int]) -> None:
+async def _watch(url: str, code: str, seen: dict[str, int]) -> None:
     async with connect(url, max_size=1 << 20) as ws:
         await ws.send(json.dumps({"type": "watch", "table": code}))
         async for raw in ws:
             if isinstance(raw, str) and '"Decided"' in raw:
-                counts[0] += 1
                 version = VERSION.search(raw, 0, 80)
                 if version is not None:
                     seen[code] = int(version[1])
@@ -227,6 +232,11 @@ async def _watch(url: str, code: str, counts: list[int], seen: dict[str, int]) -
 def _range(values: Sequence[float], fmt: str) -> str:
     low, high = min(values), max(values)
     return fmt.format(low) if low == high else f"{fmt.format(low)} to {fmt.format(high)}"
+
+
+def _load_average() -> str:
+    """The load average over 1, 5 and 15 minutes, as ``uptime`` says it."""
+    return ", ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -243,6 +253,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     medians, p99s, loads = [], [], []
     for run in range(1, args.runs + 1):
+        print(f"run {run} load average before: {_load_average()}", flush=True)
         times = sorted(latency(args.decisions))
         median, p99 = statistics.median(times), times[min(len(times) - 1, int(len(times) * 0.99))]
         medians.append(median * 1000)
@@ -262,6 +273,9 @@ def main(argv: list[str] | None = None) -> int:
             f"lost at a kill {figures['lost']:.0f} decisions",
             flush=True,
         )
+        if figures["rate"] < 9.9:
+            print(f"run {run}: the server fell behind 10 decisions a second", flush=True)
+        print(f"run {run} load average after: {_load_average()}", flush=True)
     print(f"\nover {args.runs} runs:")
     print(f"  latency median    {_range(medians, '{:.1f}')} ms   (target <= 50 ms)")
     print(f"  latency 99th pct  {_range(p99s, '{:.1f}')} ms")

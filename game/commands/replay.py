@@ -22,20 +22,23 @@ def summary(game: Game) -> dict[str, Any]:
     names = game.players
     return {
         "players": list(names),
-        "rounds": [
-            {
-                "dealer": names[r.dealer],
-                "scores": {names[s]: score for s, score in enumerate(r.scores)},
-                "busted": [names[s] for s in r.busted],
-                "flip7": None if r.flip7 is None else names[r.flip7],
-            }
-            for r in game.rounds
-        ],
+        "rounds": [finished_round(game, r) for r in range(len(game.rounds))],
         "totals": {name: game.totals[s] for s, name in enumerate(names)},
         "over": game.over,
         "winner": None if game.winner is None else names[game.winner],
         "round": None if game.over else current_round(game),
         "waiting_for": waiting_for(game),
+    }
+
+
+def finished_round(game: Game, index: int) -> dict[str, Any]:
+    """The report's entry for the ``index``-th finished round (0-based)."""
+    names, r = game.players, game.rounds[index]
+    return {
+        "dealer": names[r.dealer],
+        "scores": {names[s]: score for s, score in enumerate(r.scores)},
+        "busted": [names[s] for s in r.busted],
+        "flip7": None if r.flip7 is None else names[r.flip7],
     }
 
 

@@ -1,17 +1,17 @@
 """Reading a ``state`` as a client: its game as an observed file, its events as the
 engine's.
 
-A state's ``record`` holds how the game started, every card turned over so far and
-every decision — nothing that was not yet turned over. :func:`observed_file` makes of
-it the ``flip7/1`` file of an observed game (docs/live-table.md: ``"dealing":
-"observed"``, its ``deck`` the cards in the order they were turned over), which an
-engine that deals observed games replays into the same position as the server's:
-a client that missed states rebuilds from the last one alone. :func:`engine_events`
-turns a state's ``events`` back into :mod:`game.events` records, for a presenter
-that animates the engine's events.
+A state's ``record`` holds how the game started (its players are those of the state's
+``game``), every card turned over so far and every decision — nothing that was not yet
+turned over. :func:`observed_file` makes of it the ``flip7/1`` file of an observed game
+(docs/live-table.md: ``"dealing": "observed"``, its ``deck`` the cards in the order
+they were turned over), which an engine that deals observed games replays into the
+same position as the server's: a client that missed states rebuilds from the last one
+alone. :func:`engine_events` turns a state's ``events`` back into :mod:`game.events`
+records, for a presenter that animates the engine's events.
 
->>> state = {"rules": {"target": 200}, "record": {"players": ["Ana", {"name": "Bo",
-...     "bot": "easy"}], "dealer": 1, "totals": [0, 0], "cards": ["7", "3", "12"],
+>>> state = {"rules": {"target": 200}, "game": {"players": ["Ana", "Bo"]}, "record": {
+...     "bots": [None, "easy"], "dealer": 1, "totals": [0, 0], "cards": ["7", "3", "12"],
 ...     "actions": [[1, "hit"], [0, "stay"]]}, "events": [{"event": "Hit", "seat": 1,
 ...     "forced": False}, {"event": "CardDrawn", "seat": 1, "card": "12", "cause": "hit",
 ...     "slot": 0}, {"event": "Decided", "seat": 1, "do": "hit"}]}
@@ -38,8 +38,8 @@ def observed_file(state: dict[str, Any]) -> dict[str, Any] | None:
     record = state.get("record")
     if record is None:
         return None
-    players = record["players"]
-    names = [p if isinstance(p, str) else p["name"] for p in players]
+    names, bots = state["game"]["players"], record["bots"]
+    players = [n if b is None else {"name": n, "bot": b} for n, b in zip(names, bots, strict=True)]
     actions = []
     for seat, do, *target in record["actions"]:
         action = {"player": names[seat], "do": do}

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import heapq
 import logging
 import secrets
 import socket
@@ -25,12 +26,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from http import HTTPStatus
 from pathlib import Path
+from typing import Any
 
 from websockets.asyncio.server import Server as WsServer
 from websockets.asyncio.server import ServerConnection, broadcast, serve
 from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
+from websockets.frames import CloseCode
 from websockets.http11 import Request, Response
+from websockets.protocol import State as WsState
+from websockets.server import ServerProtocol
 
 from game import limits
 from game.net import protocol
@@ -45,7 +50,7 @@ from game.net.protocol import (
     Watch,
     parse,
 )
-from game.net.state import record_action
+from game.net.state import action_text
 from game.net.store import SNAPSHOT_EVERY, Writer, encode, load_tables
 from game.net.table import Settings, Table
 
@@ -53,7 +58,17 @@ log = logging.getLogger(__name__)
 CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read aloud, typed again
 CODE_LENGTH = 6
 HELD_BYTES = 256 * 1024  # a connection's unsent bytes from which its states are thinned
+#: the longest message read: one up to this length but over the protocol's gets an
+#: ``error`` (game.net.protocol.parse), a longer one that error and the connection closed
+READ_LIMIT = 2 * limits.NET_MAX_MESSAGE
+TOO_BIG = protocol.error(
+    "bad_message",
+    f"a message holds at most {limits.NET_MAX_MESSAGE:,} bytes; the connection closes",
+)
 SWEEP_SECONDS = 30.0  # how often tables left empty are looked at
+#: the least time between two passes over the tables whose time has come: the loop wakes
+#: once for all the bot decisions due meanwhile, not once for each (tools/bench_net.py)
+PASS_SECONDS = 0.01
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +82,23 @@ class Bounds:
     burst: int = limits.NET_BURST
     bad_to_close: int = limits.NET_BAD_TO_CLOSE
     lobby_idle: float = limits.NET_LOBBY_IDLE
+
+
+class TellingConnection(ServerConnection):
+    """A WebSocket connection whose message over :data:`READ_LIMIT` is answered with
+    one ``error`` before the connection closes (1009, message too big): its end is not
+    read, so nothing after it could be."""
+
+    def __init__(self, ws_protocol: ServerProtocol, *args: Any, **kwargs: Any) -> None:
+        super().__init__(ws_protocol, *args, **kwargs)
+        fail = ws_protocol.fail
+
+        def fail_telling(code: int, reason: str = "") -> Any:
+            if code == CloseCode.MESSAGE_TOO_BIG and ws_protocol.state is WsState.OPEN:
+                ws_protocol.send_text(TOO_BIG.encode())
+            return fail(code, reason)
+
+        ws_protocol.fail = fail_telling  # type: ignore[method-assign]
 
 
 class Connection:
@@ -152,7 +184,11 @@ class Server:
         self.bounds = bounds or Bounds()
         self.tables: dict[str, Table] = {}
         self.connections: set[Connection] = set()
-        self._timers: dict[str, tuple[float, asyncio.TimerHandle]] = {}  # code -> (due, timer)
+        self._due: dict[str, float] = {}  # code -> when its next tick is due (Settings.clock)
+        self._queue: list[tuple[float, str]] = []  # (due, code), earliest first; some stale
+        self._wake: asyncio.TimerHandle | None = None  # the next pass over the tables due
+        self._wake_at = float("inf")
+        self._passed = float("-inf")  # when the last pass began
         self._saving: set[str] = set()  # tables with a write under way
         self._loop: asyncio.AbstractEventLoop | None = None
         self._ws: WsServer | None = None
@@ -174,7 +210,8 @@ class Server:
         self._ws = await serve(
             self._handle,
             sock=sock,
-            max_size=limits.NET_MAX_MESSAGE,
+            max_size=READ_LIMIT,
+            create_connection=TellingConnection,
             # no permessage-deflate: a state is a few kB, and compressing it for every
             # connection costs more CPU than the rest of a decision (tools/bench_net.py)
             compression=None,
@@ -185,8 +222,9 @@ class Server:
     async def stop(self, reason: str = SERVER_STOPPED) -> None:
         """Close every connection (1001, going away, with ``reason``), write every table,
         stop."""
-        for _due, handle in self._timers.values():
-            handle.cancel()
+        if self._wake is not None:
+            self._wake.cancel()
+            self._wake = None
         if self._ws is not None:
             # stops listening first: a client that reconnects at once must not sit down
             # on a server about to close, and miss why it closed
@@ -296,19 +334,49 @@ class Server:
         if table.unsaved and self._wants_file(table):
             self._save(table)
         due = table.next_due()
-        timer = self._timers.get(table.code)
-        if timer is not None and timer[0] != due:  # timed for another moment: time again
-            timer[1].cancel()
-            del self._timers[table.code]
-            timer = None
-        if timer is None and due is not None and self._loop and table.code in self.tables:
-            delay = max(0.0, due - self.settings.clock())
-            self._timers[table.code] = (due, self._loop.call_later(delay, self._tick, table))
+        if due is None or table.code not in self.tables:
+            self._due.pop(table.code, None)
+        elif self._due.get(table.code) != due:
+            self._due[table.code] = due
+            heapq.heappush(self._queue, (due, table.code))
+            self._wake_for(due)
         if table.finished and table.empty_since is not None:
             self._forget(table, "retire")
 
+    def _wake_for(self, due: float) -> None:
+        """Have a pass run by ``due``: at once if it is past, else no sooner than
+        :data:`PASS_SECONDS` after the last pass began (the tables due meanwhile wait
+        for it together)."""
+        if self._loop is None:
+            return
+        now = self.settings.clock()
+        at = now if due <= now else max(due, self._passed + PASS_SECONDS)
+        if at >= self._wake_at:
+            return
+        if self._wake is not None:
+            self._wake.cancel()
+        self._wake_at = at
+        self._wake = self._loop.call_later(max(0.0, at - now), self._pass)
+
+    def _pass(self) -> None:
+        """Tick every table whose time has come, each once."""
+        self._wake, self._wake_at = None, float("inf")
+        now = self._passed = self.settings.clock()
+        due: list[Table] = []
+        while self._queue and self._queue[0][0] <= now:
+            when, code = heapq.heappop(self._queue)
+            if self._due.get(code) == when:  # else timed again since: a stale entry
+                del self._due[code]
+                due.append(self.tables[code])
+        for table in due:
+            try:
+                self._tick(table)
+            except Exception:  # one table's trouble must not hold up the others due
+                log.exception("table %s: could not go on", table.code)
+        if self._queue:
+            self._wake_for(self._queue[0][0])
+
     def _tick(self, table: Table) -> None:
-        self._timers.pop(table.code, None)
         try:
             table.tick()
         except Exception:  # a bot's bug: the table waits, the server goes on
@@ -324,7 +392,7 @@ class Server:
         if table.filed[1] < 0:  # no file of its game yet: the file holds them
             return
         for index in range(table.logged, len(game.actions)):
-            self.writer.log(table.code, index, table.version, record_action(game.actions[index]))
+            self.writer.log(table.code, index, table.version, action_text(game.actions[index]))
         table.logged = len(game.actions)
 
     def _wants_file(self, table: Table) -> bool:
@@ -363,9 +431,7 @@ class Server:
     def _forget(self, table: Table, then: str) -> None:
         """Drop a table nobody is at: a finished one's file is retired, an idle one's removed."""
         self.tables.pop(table.code, None)
-        timer = self._timers.pop(table.code, None)
-        if timer is not None:
-            timer[1].cancel()
+        self._due.pop(table.code, None)  # its entry in the queue is stale now
         if self.writer is not None:
             self._log(table)
             self.writer.put(table.code, encode(table), then)

@@ -99,16 +99,21 @@ class _GameText:
         self.game = game
         file = to_dict(game)
         self.head = dumps({k: v for k, v in file.items() if k != "actions"})[:-1]
-        self.actions = [dumps(a) for a in file["actions"]]
+        self.count = 0  # decisions in ``actions``
+        self.actions = ""  # their JSON, joined: one text, not one object each
 
     def text(self) -> str:
         names = self.game.players
-        for action in self.game.actions[len(self.actions) :]:
+        new = []
+        for action in self.game.actions[self.count :]:
             item = {"player": names[action.seat], "do": action.kind}  # as gamefile.to_dict
             if action.target is not None:
                 item["target"] = names[action.target]
-            self.actions.append(dumps(item))
-        return f'{self.head},"actions":[{",".join(self.actions)}]}}'
+            new.append(dumps(item))
+        if new:
+            self.actions = ",".join([self.actions, *new] if self.actions else new)
+            self.count += len(new)
+        return f'{self.head},"actions":[{self.actions}]}}'
 
 
 _TEXTS: weakref.WeakKeyDictionary[Table, _GameText] = weakref.WeakKeyDictionary()
@@ -159,10 +164,11 @@ class Writer:
             self._pending[code] = (text, then, actions)
             self._cond.notify_all()
 
-    def log(self, code: str, index: int, version: int, action: list[Any]) -> None:
+    def log(self, code: str, index: int, version: int, action: str) -> None:
         """One decision into the journal: the ``index``-th of table ``code``'s game,
-        which made state ``version``."""
-        line = dumps({"table": code, "action": index, "version": version, "do": action})
+        which made state ``version``; ``action`` is its JSON text
+        (:func:`~game.net.state.action_text`)."""
+        line = f'{{"table":"{code}","action":{index},"version":{version},"do":{action}}}'
         with self._cond:
             self._lines.append((code, index + 1, f"{line}\n"))
             if len(self._lines) == 1:  # the writer waits for a first line, not for more

@@ -20,7 +20,7 @@ import hmac
 import json
 import random
 import secrets
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -28,6 +28,7 @@ from game import bots
 from game import events as ev
 from game.engine import Game
 from game.gamefile import to_dict
+from game.limits import NET_MAX_NAME_BYTES
 from game.net.protocol import ME, OPEN, Act, BotSeat, Create, NetError, dumps, joined, watching
 from game.net.state import StateText, record_action
 from game.rules import RuleOptions
@@ -36,6 +37,9 @@ from game.state import TARGET, Action, IllegalActionError
 HUMAN, BOT = "human", "bot"
 STAND_IN = "normal"  # the level that plays a dropped player's seat, and an open seat
 TOKEN_BYTES = 32  # 256 bits (docs/network.md asks at least 128)
+#: what an open seat, or a bot without a name, keeps of the names' bytes for the name the
+#: table gives it ("Bot 18")
+BOT_NAME_BYTES = 6
 
 
 class Member(Protocol):
@@ -77,6 +81,20 @@ class Seat:
             "bot": self.bot if self.kind == BOT else STAND_IN if self.stand_in else None,
             "takeover_in": None if takeover_at is None else round(max(0.0, takeover_at - now), 1),
         }
+
+
+def name_bytes(name: str) -> int:
+    """The bytes ``name`` takes in a message, quotes left out.
+
+    >>> name_bytes("Léa"), name_bytes('"Bo"'), name_bytes("\U0001f600" * 40)
+    (4, 6, 160)
+    """
+    return len(dumps(name).encode("utf-8", "surrogatepass")) - 2
+
+
+def names_bytes(seats: Iterable[Seat]) -> int:
+    """The bytes the names of ``seats`` take, an open seat's the name it will get."""
+    return sum(BOT_NAME_BYTES if s.name is None else name_bytes(s.name) for s in seats)
 
 
 def token_hash(token: str) -> str:
@@ -138,6 +156,13 @@ class Table:
         named = [s.name for s in seats if s.name is not None]
         if len(set(named)) != len(named):
             raise NetError("name_taken", "two seats have the same name")
+        taken = names_bytes(seats)
+        if taken > NET_MAX_NAME_BYTES:
+            raise NetError(
+                "bad_message",
+                f"the names take {taken} bytes: those of a table take at most "
+                f"{NET_MAX_NAME_BYTES} together (UTF-8), {BOT_NAME_BYTES} for an open seat",
+            )
         for seat in seats:
             if seat.kind == BOT and seat.name is None:
                 seat.name = _free_name(s.name for s in seats)
@@ -156,6 +181,13 @@ class Table:
             raise NetError("table_full", f"table {self.code} has no open seat left")
         if name in (s.name for s in self.seats):
             raise NetError("name_taken", f"{name} already sits at table {self.code}")
+        left = NET_MAX_NAME_BYTES - names_bytes(self.seats) + BOT_NAME_BYTES
+        if name_bytes(name) > left:
+            raise NetError(
+                "bad_message",
+                f"a shorter name: the names of table {self.code} take at most "
+                f"{NET_MAX_NAME_BYTES} bytes together (UTF-8), {left} are left for this one",
+            )
         token = new_token()
         self.seats[seat] = Seat(name, HUMAN, None, token_hash(token), member)
         self.empty_since = None
@@ -250,7 +282,8 @@ class Table:
     # ------------------------------------------------------------------------ time
     def next_due(self) -> float | None:
         """When :meth:`tick` has something to do (Settings.clock), or None."""
-        times = [self.takeover_at(s) or 0.0 for s in self.seats if self.counting_down(s)]
+        away = [s for s in self.seats if s.dropped_at is not None]  # most often none
+        times = [self.takeover_at(s) or 0.0 for s in away if self.counting_down(s)]
         seat = self._pending_seat()
         if seat is not None and self.seats[seat].played_by_bot():
             times.append(self.changed_at + self.settings.bot_delay)
@@ -260,16 +293,19 @@ class Table:
         """Do what is due: seats whose wait is over taken over by a bot, a bot's decision."""
         now = self.settings.clock()
         for i, held in enumerate(self.seats):
+            if held.dropped_at is None:  # connected, or a bot's: most seats, most often
+                continue
             if self.counting_down(held) and (self.takeover_at(held) or 0.0) <= now:
                 held.stand_in = True
                 self._broadcast([{"event": "StandIn", "seat": i, "bot": STAND_IN}])
         seat = self._pending_seat()
-        if (
-            seat is not None
-            and self.seats[seat].played_by_bot()
-            and self.changed_at + self.settings.bot_delay <= now
-        ):
+        due = self.changed_at + self.settings.bot_delay
+        if seat is not None and self.seats[seat].played_by_bot() and due <= now:
             self._bot_decides(seat)
+            if now - due < self.settings.bot_delay:
+                # counted from when it was due: a server that reached the table a little
+                # late keeps the pace of one decision every bot_delay
+                self.changed_at = due
 
     def counting_down(self, seat: Seat) -> bool:
         """Whether ``seat``'s person is away and no bot plays it yet."""
@@ -354,7 +390,7 @@ class Table:
             self.changed_at = self.settings.clock()
         if not any(True for _ in self.members()):
             return  # nobody to tell (a table of bots, its people away): no state to build
-        body = self._body(events + [ev.to_dict(e) for e in engine or ()])
+        body = self._body(events, engine or ())
         for i, seat in enumerate(self.seats):
             if seat.member is not None:
                 seat.member.send(f'{{"type":"state","seat":{i},{body}', state=True)
@@ -369,7 +405,7 @@ class Table:
 
     def send_state(self, member: Member, seat: int | None) -> None:
         """The state as it is now, to one connection (no change, no new version)."""
-        member.send(f'{{"type":"state","seat":{json.dumps(seat)},{self._body([])}', state=True)
+        member.send(f'{{"type":"state","seat":{json.dumps(seat)},{self._body([], ())}', state=True)
         if self.finished:
             member.send(self.over_message())
 
@@ -377,30 +413,24 @@ class Table:
         assert self.game is not None
         return dumps({"type": "over", "table": self.code, "file": to_dict(self.game)})
 
-    def _body(self, events: list[dict[str, Any]]) -> str:
+    def _body(self, events: list[dict[str, Any]], engine: Sequence[ev.Event]) -> str:
         """A state without its opening ``{"type":"state","seat":I,`` (the same for all)."""
-        return self._text.body(self, events)
+        return self._text.body(self, events, engine)
 
     def record(self) -> dict[str, Any]:
-        """What a client needs to follow the game as an observed one (docs/live-table.md):
-        how it started, every card turned over, every decision (``[seat, do]`` or
-        ``[seat, "target", seat]``). Nothing in it was not yet turned over."""
+        """What a client needs to follow the game as an observed one (docs/live-table.md),
+        with the players' names of the state's ``game``: how it started (each seat's bot
+        level, or null for a person), every card turned over, every decision (``[seat,
+        do]`` or ``[seat, "target", seat]``). Nothing in it was not yet turned over."""
         game = self.game
         assert game is not None
         return {
-            "players": _players(game),
+            "bots": list(game.bots),
             "dealer": game.initial["dealer"],
             "totals": list(game.initial["totals"]),
             "cards": self.cards,
             "actions": [record_action(a) for a in game.actions],
         }
-
-
-def _players(game: Game) -> list[Any]:
-    return [
-        name if bot is None else {"name": name, "bot": bot}
-        for name, bot in zip(game.players, game.bots, strict=True)
-    ]
 
 
 def _free_name(taken: Iterable[str | None]) -> str:

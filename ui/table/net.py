@@ -53,15 +53,14 @@ def record_actions(record: dict[str, Any]) -> list[Action]:
 def mirror(state: dict[str, Any]) -> Game:
     """The observed game a state shows (its cards turned over and its decisions)."""
     record = state["record"]
-    players = record["players"]
     return live.observed_game(
-        [p if isinstance(p, str) else p["name"] for p in players],
+        state["game"]["players"],
         _rules(state),
         dealer=record["dealer"],
         totals=record["totals"],
         turned=record["cards"],
         actions=record_actions(record),
-        bots=[None if isinstance(p, str) else p.get("bot") for p in players],
+        bots=record["bots"],
     )
 
 

@@ -1,7 +1,8 @@
 """Pause (Esc at the table): resume, save as…, rules, settings, quit to the menu.
 
 The game is autosaved after every decision, so "Quit to menu" loses nothing:
-"Continue" in the menu takes it up again.
+"Continue" in the menu takes it up again. A table whose leaving ends it for others (a
+hosted network table) asks first, as closing the window does.
 """
 
 from __future__ import annotations
@@ -102,4 +103,8 @@ class PauseScene(DialogScene):
         elif name == "settings":
             app.go("settings")
         elif name == "quit":
-            app.to_menu()
+            question = self.table.quit_question()  # a hosted table ends for everyone
+            if question is not None:
+                app.go("confirm", *question, app.to_menu)
+            else:
+                app.to_menu()
