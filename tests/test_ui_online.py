@@ -534,3 +534,22 @@ def test_the_bar_says_a_person_is_away_in_shorter_words_when_the_window_is_small
     assert app.assets.font(lay.font(17)).size(short)[0] <= lay.prompt.w
     wide = L.table_layout((1280, 720), 3)
     assert first_fitting(app.assets, wide, long, short) == long
+
+
+def test_no_decision_is_offered_while_the_connection_is_lost_or_the_table_closed():
+    """Hit and Stay show only while a decision can reach the server."""
+    from types import SimpleNamespace
+
+    from ui.table.drive import Control
+
+    here = pygame.Rect(0, 0, 10, 10)
+    offered = (Control("hit", here, "Hit"), Control("stay", here, "Stay"))
+    driver = object.__new__(NetDriver)
+    driver.play = SimpleNamespace(controls=lambda: offered)
+    for status, ended, shown in (
+        ("open", False, True),
+        ("lost", False, False),
+        ("open", True, False),
+    ):
+        driver.session = SimpleNamespace(status=status, ended=ended)
+        assert [c.shown for c in driver.controls()] == [shown, shown], (status, ended)

@@ -153,3 +153,18 @@ def test_a_notice_at_the_table_keeps_clear_of_the_panel(size):
     for rect in app.notices.rects:
         assert rect.right <= table.layout.panel.x, (rect, table.layout.panel)
         assert rect.left >= 0
+
+
+def test_a_notice_over_a_round_s_summary_keeps_clear_of_the_panel_too():
+    app = make_app(size=(1280, 720), lang="en", speed=8.0, think_time=0.0)
+    table = app.start_game([Seat("Bo", "baseline"), Seat("Cy", "baseline")], seed=2)
+    for _ in range(3000):
+        if app.stack.top is not table:
+            break
+        table.presenter.skip()
+        pump(app, 1)
+    assert app.stack.top is not table  # the round's summary, over the table
+    app.notify("Connection lost: trying again… your seat waits for you", error=True)
+    pump(app, 2)
+    assert app.notices.rects
+    assert all(r.right <= table.layout.panel.x for r in app.notices.rects)

@@ -16,6 +16,7 @@ a bot takes it over), a connection being opened again, the host closing the tabl
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from typing import Any
 
@@ -179,7 +180,8 @@ class NetDriver:
     def prompt(self) -> Prompt:
         p = self.play.prompt()
         note = self.note()
-        details = p.details
+        # no keys to decide with while no decision can reach the server
+        details = p.details if self.session.status == "open" and not self.session.ended else ()
         error = self.session.error
         if error is not None and error.get("code") not in QUIET_ERRORS:
             details = (str(error.get("message", "")), *details)
@@ -229,7 +231,12 @@ class NetDriver:
         return "   ·   ".join(away) or None
 
     def controls(self) -> tuple[Control, ...]:
-        return self.play.controls()
+        """This screen's buttons; none to decide with while no decision can reach the
+        server (this screen's connection lost, the table closed)."""
+        controls = self.play.controls()
+        if self.session.ended or self.session.status != "open":
+            return tuple(dataclasses.replace(c, shown=False) for c in controls)
+        return controls
 
     def command(self, name: str, value: str | None = None) -> bool:
         return self.play.command(name, value)

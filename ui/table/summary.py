@@ -38,6 +38,10 @@ class Overlay(ButtonDialog):
         self.auto = (3.0 / max(0.25, app.config.speed)) if table.unattended else None
         self.row_rects: list[pygame.Rect] = []  # where the last drawing put each player's row
 
+    def notice_span(self) -> tuple[int, int]:
+        """Notices keep over the felt, as at the table beneath."""
+        return self.table.notice_span()
+
     def build_ui(self) -> None:
         self.exit()
         d = self.dialog()
