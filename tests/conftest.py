@@ -65,3 +65,11 @@ def pytest_collection_modifyitems(config, items):
         head = slow[k::workers]
         ordered += head + [next(fast) for _ in range(size - len(head))]
     items[:] = ordered + list(fast)  # none left, unless the slow tests outnumber a share
+
+
+@pytest.fixture
+def two_humans():
+    """Ana and Bo, two people at one screen (a hot seat): the table most tests set."""
+    from ui.config import Seat
+
+    return [Seat("Ana", None), Seat("Bo", None)]

@@ -156,9 +156,9 @@ def test_pause_stops_the_game_and_offers_everything():
     assert len(table.game.actions) > frozen
 
 
-def test_the_file_browser_picks_a_file(tmp_path):
+def test_the_file_browser_picks_a_file(tmp_path, two_humans):
     app = make_app(lang="de", seed=2)
-    table = app.start_game([Seat("Ana", None), Seat("Bo", None)])
+    table = app.start_game(two_humans)
     target = app.saves.save_as(table.game, tmp_path / "partie.json")
     app.to_menu()
     click(app, button_center(app.stack.top, "load"))
