@@ -35,3 +35,41 @@ def app(request):
 
     config = {"size": (1280, 720), "lang": "en", "think_time": 0.0}
     return make_app(**{**config, **getattr(request.module, "APP", {})})
+
+
+def pytest_collection_modifyitems(config, items):
+    """With ``--dist worksteal`` (the README's test command) the slow tier starts first,
+    dealt in turn to every worker: a real window's or a deadline's waits then overlap the
+    others' work instead of queueing on one worker at the end.
+
+    pytest-xdist's worksteal hands each worker a contiguous share of the collection (the
+    first ``len // n``, then an even share of the rest) and a worker that runs out takes
+    the second half of the longest queue left: the slow tests at the head of each share
+    stay with their worker, the fast ones behind them are shared out at the end."""
+    worker = getattr(config, "workerinput", None)  # a worker's: its run's count and command
+    if worker is None or not any("worksteal" in arg for arg in worker["mainargv"]):
+        return
+    workers = worker["workercount"]
+    slow = [item for item in items if item.get_closest_marker("slow")]
+    if not slow:
+        return
+    chosen = set(map(id, slow))
+    fast = iter([item for item in items if id(item) not in chosen])
+    shares, left = [], len(items)
+    for k in range(workers):
+        size = left // (workers - k)
+        shares.append(size)
+        left -= size
+    ordered = []
+    for k, size in enumerate(shares):
+        head = slow[k::workers]
+        ordered += head + [next(fast) for _ in range(size - len(head))]
+    items[:] = ordered + list(fast)  # none left, unless the slow tests outnumber a share
+
+
+@pytest.fixture
+def two_humans():
+    """Ana and Bo, two people at one screen (a hot seat): the table most tests set."""
+    from ui.config import Seat
+
+    return [Seat("Ana", None), Seat("Bo", None)]

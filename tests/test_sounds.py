@@ -54,11 +54,11 @@ def test_no_audio_device_means_silence_not_an_error(monkeypatch, tmp_path):
     pygame.display.quit()
 
 
-def test_sounds_follow_the_table_and_the_volume(monkeypatch):
+def test_sounds_follow_the_table_and_the_volume(monkeypatch, two_humans):
     played = []
     monkeypatch.setattr(Sound, "play", lambda self, name: played.append(name) or True)
     app = make_app(lang="en", seed=1, speed=1.0)
-    table = app.start_game([Seat("Ana", None), Seat("Bo", None)], deck=["5", "6", "5"], dealer=1)
+    table = app.start_game(two_humans, deck=["5", "6", "5"], dealer=1)
     pump(app, 40, dt=1 / 30)
     assert "flip" in played  # the opening cards, as each is shown
     settle(app)

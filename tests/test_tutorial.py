@@ -1,8 +1,10 @@
 """Learn to play: the guided first game reaches each of its steps with scripted input, in
 order; the player's choices count; its captions exist in every language."""
 
+import functools
 import itertools
 import re
+from dataclasses import dataclass
 from pathlib import Path
 
 import pygame
@@ -184,21 +186,75 @@ def play_watching(app, scene, watch) -> None:
             press(app, key)
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "de"])
-def test_the_lesson_speaks_to_the_player_and_counts_its_rounds_on(lang):
-    app = make_app(size=(1280, 720), lang=lang, speed=3.0)
+@dataclass(frozen=True)
+class Moment:
+    """What the lesson's table shows at a moment it waits for the player."""
+
+    key: str | None  # the step whose caption shows; None between steps
+    insist: bool  # the caption asks gently for one more card
+    layout: L.TableLayout
+    box: pygame.Rect | None  # the caption's (None between steps)
+    pointed: tuple[pygame.Rect, ...]
+    leader: tuple[tuple[int, int], tuple[int, int]] | None
+    title: str  # the caption's (empty between steps)
+    body: str
+    heading: str
+    lesson: int
+    round_shown: int
+    discard_count: int
+    log: tuple[str, ...]
+
+
+def moment(scene) -> Moment:
+    driver, shown = scene.driver, scene.shown
+    step = driver.step
+    title, body, _hint = driver.caption() if step is not None else ("", "", None)
+    return Moment(
+        key=step.key if step is not None else None,
+        insist=driver.insist,
+        layout=scene.layout,
+        box=driver.box_rect() if step is not None else None,
+        pointed=tuple(driver.pointed()),
+        leader=driver.leader() if step is not None else None,
+        title=str(title),
+        body=body,
+        heading=str(shown.heading),
+        lesson=driver.lesson,
+        round_shown=shown.round_shown,
+        discard_count=shown.discard_count,
+        log=tuple(str(line) for line in scene.presenter.log),
+    )
+
+
+@functools.cache
+def lesson_moments(lang: str, size: tuple[int, int]) -> tuple[Moment, ...]:
+    """The tutorial played through as :func:`play_watching` plays it, once a process for
+    each language and window size, with one stay where the lesson needs a card (the
+    gentle "one more card"): every moment the table waits for the player, as it shows it.
+    The tests below read it; none changes what is played."""
+    app = make_app(size=size, lang=lang, speed=3.0)
     scene = start(app)
-    lines: list[str] = []
-    rounds: set[tuple[int, int]] = set()
+    moments: list[Moment] = []
 
     def watch(scene):
-        lines.extend(str(line) for line in scene.presenter.log)
-        rounds.add((scene.driver.lesson, scene.shown.round_shown))
-        assert str(scene.shown.heading) == i18n.t(
-            "tutorial.heading", n=scene.driver.lesson + 1, of=lessons.LESSONS
-        )
+        moments.append(moment(scene))
+        if moments[-1].key == "hit" and not any(m.insist for m in moments):
+            press(app, pygame.K_s)  # a stay where the lesson needs a card: not taken
+            moments.append(moment(scene))
 
     play_watching(app, scene, watch)
+    pygame.display.quit()
+    return tuple(moments)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de"])
+def test_the_lesson_speaks_to_the_player_and_counts_its_rounds_on(lang):
+    moments = lesson_moments(lang, (1280, 720))
+    i18n.set_language(lang)
+    lines = [line for m in moments for line in m.log]
+    rounds = {(m.lesson, m.round_shown) for m in moments}
+    for m in moments:
+        assert m.heading == i18n.t("tutorial.heading", n=m.lesson + 1, of=lessons.LESSONS)
     assert rounds == {(i, i + 1) for i in range(lessons.LESSONS)}  # round 1, 2, … 5
     wrong, right = SECOND_PERSON[lang]
     assert not any(line.startswith(wrong) for line in lines)
@@ -215,55 +271,38 @@ def test_the_caption_never_covers_the_piles_the_card_to_give_nor_a_seat_s_name(l
     """Whatever a lesson says, its caption leaves the piles, the card to give and every
     seat's header (the line of the name, the "+N" chip, the total) in sight: the gentle
     "one more card" included."""
-    app = make_app(size=size, lang=lang, speed=3.0)
-    scene = start(app)
     seen: set[str] = set()
-
-    def watch(scene):
-        if scene.driver.step is None:
-            return
-        key = scene.driver.step.key
-        if key == "hit" and "insist" not in seen:
-            seen.add(key)
-            press(app, pygame.K_s)  # a stay where the lesson needs a card
-            assert scene.driver.insist
-            key = "insist"
+    for m in lesson_moments(lang, size):
+        if m.key is None:
+            continue
+        key = "insist" if m.insist else m.key
         seen.add(key)
-        lay, box = scene.layout, scene.driver.box_rect()
+        lay, box = m.layout, m.box
         for place in (lay.draw_pile, lay.discard_pile, lay.in_play, lay.caption):
             assert not box.colliderect(place), (key, box, place)
         for seat in lay.seats:
             words = seat.header.inflate(0, seat.big - seat.header.h)  # its line of type
             assert not box.colliderect(words), (key, box, words)
         assert lay.table.contains(box)
-
-    play_watching(app, scene, watch)
     assert {"hit", "insist", "freeze", "flip_three", "tray"} <= seen
 
 
 def test_the_tray_step_points_at_the_card_set_aside_and_its_words_agree():
-    app = make_app(size=(1280, 720), lang="en", speed=3.0)
-    scene = start(app)
     checked: list[str] = []
-
-    def watch(scene):
-        step = scene.driver.step
-        if step is None:
-            return
-        title, body, _hint = scene.driver.caption()
-        if step.key == "tray":
-            (where,) = scene.driver.pointed()
-            panel = L.panel_layout(scene.layout.panel, scene.layout.unit)
+    for m in lesson_moments("en", (1280, 720)):
+        if m.key is None:
+            continue
+        if m.key == "tray":
+            (where,) = m.pointed
+            panel = L.panel_layout(m.layout.panel, m.layout.unit)
             assert where.contains(panel.staged) and not where.colliderect(panel.slots[0])
-            checked.append(step.key)
-        if step.key == "saved":  # the heading's card is the body's card
-            words = body.split("(")[0]  # without the clauses' numbers
-            assert "9" in str(title) and "9" in words and "5" not in words
-            checked.append(step.key)
-        if "discard pile" in str(title):  # it says so only when the pile holds cards
-            assert scene.shown.discard_count > 0, step.key
-
-    play_watching(app, scene, watch)
+            checked.append(m.key)
+        if m.key == "saved":  # the heading's card is the body's card
+            words = m.body.split("(")[0]  # without the clauses' numbers
+            assert "9" in m.title and "9" in words and "5" not in words
+            checked.append(m.key)
+        if "discard pile" in m.title:  # it says so only when the pile holds cards
+            assert m.discard_count > 0, m.key
     assert sorted(set(checked)) == ["saved", "tray"]
 
 
@@ -277,25 +316,19 @@ def test_the_leader_line_crosses_no_seats_header_nor_the_caption(lang, size):
     """The gold line from the caption to the one place it points at ends on that place's
     frame: it never runs over a seat's name, its "+N" chip or its total, nor over the
     caption's own words."""
-    app = make_app(size=size, lang=lang, speed=3.0)
-    scene = start(app)
     drawn: set[str] = set()
-
-    def watch(scene):
-        leader = scene.driver.leader() if scene.driver.step is not None else None
-        if leader is None:
-            return  # no line: the frames alone say it
-        (place,) = scene.driver.pointed()
-        drawn.add(scene.driver.step.key)
-        lay, box = scene.layout, scene.driver.box_rect()
+    for m in lesson_moments(lang, size):
+        if m.leader is None:
+            continue  # no line: the frames alone say it
+        (place,) = m.pointed
+        drawn.add(m.key)
+        lay, box, leader = m.layout, m.box, m.leader
         for seat in lay.seats:
-            assert not seat.header.clipline(*leader), (scene.driver.step.key, seat.header, leader)
+            assert not seat.header.clipline(*leader), (m.key, seat.header, leader)
         for pile in (lay.draw_pile, lay.discard_pile, lay.in_play):
-            assert pile == place or not pile.clipline(*leader), (scene.driver.step.key, pile)
-        assert not box.inflate(-2, -2).clipline(*leader), (scene.driver.step.key, box, leader)
+            assert pile == place or not pile.clipline(*leader), (m.key, pile)
+        assert not box.inflate(-2, -2).clipline(*leader), (m.key, box, leader)
         assert place.inflate(6, 6).collidepoint(leader[1])  # it ends on the place's frame
-
-    play_watching(app, scene, watch)
     assert drawn, "no step draws its line"
 
 

@@ -50,9 +50,9 @@ def test_the_demo_plays_three_whole_games():
     assert all(w is not None for _g, w in winners)
 
 
-def test_animations_really_run_card_by_card():
+def test_animations_really_run_card_by_card(two_humans):
     app = make_app(seed=1, speed=1.0, lang="en")
-    table = app.start_game([Seat("Ana", None), Seat("Bo", None)], deck=["5", "6", "9"], dealer=1)
+    table = app.start_game(two_humans, deck=["5", "6", "9"], dealer=1)
     assert table.shown.hands[0].numbers == []  # the opening deal has not been shown yet
     for _ in range(40):
         pump(app, 1, dt=1 / 60)
@@ -75,18 +75,18 @@ def test_animations_really_run_card_by_card():
     assert table.presenter.settled and table.shown.hands[0].numbers == ["5", "9"]
 
 
-def test_a_click_finishes_the_animations_at_once():
+def test_a_click_finishes_the_animations_at_once(two_humans):
     app = make_app(seed=1, speed=1.0, lang="en")
-    table = app.start_game([Seat("Ana", None), Seat("Bo", None)], deck=["5", "6", "9"], dealer=1)
+    table = app.start_game(two_humans, deck=["5", "6", "9"], dealer=1)
     pump(app, 1)
     assert not table.presenter.settled
     click(app, table.layout.center.center, frames=1)
     assert table.presenter.settled and table.shown.differences(table.game) == []
 
 
-def test_reduced_motion_places_cards_without_travel_and_captions_them():
+def test_reduced_motion_places_cards_without_travel_and_captions_them(two_humans):
     app = make_app(seed=1, reduced_motion=True, lang="en")
-    table = app.start_game([Seat("Ana", None), Seat("Bo", None)], deck=["5", "6", "5"], dealer=1)
+    table = app.start_game(two_humans, deck=["5", "6", "5"], dealer=1)
     settle(app)
     press(app, pygame.K_h, frames=2)
     sprite = table.presenter.sprites[0]
@@ -249,9 +249,9 @@ def test_bad_flags_are_one_line_and_exit_2(args):
     assert done.stderr.startswith("flip7: error:")
 
 
-def test_a_round_summary_waits_for_next_round():
+def test_a_round_summary_waits_for_next_round(two_humans):
     app = make_app(seed=1, lang="en")
-    table = app.start_game([Seat("Ana", None), Seat("Bo", None)], deck=["5", "6"], dealer=1)
+    table = app.start_game(two_humans, deck=["5", "6"], dealer=1)
     settle(app)
     click(app, button_center(table, "stay"))
     settle(app)
@@ -269,12 +269,10 @@ def test_a_round_summary_waits_for_next_round():
     assert table.shown.differences(table.game) == []
 
 
-def test_a_tie_at_the_top_is_shown_and_another_round_is_played():
+def test_a_tie_at_the_top_is_shown_and_another_round_is_played(two_humans):
     """R8.2: both reach 200 with the same total: the table says so and deals again."""
     app = make_app(seed=1, lang="en")
-    table = app.start_game(
-        [Seat("Ana", None), Seat("Bo", None)], deck=["5", "5"], dealer=1, totals=[195, 195]
-    )
+    table = app.start_game(two_humans, deck=["5", "5"], dealer=1, totals=[195, 195])
     settle(app)
     click(app, button_center(table, "stay"))
     settle(app)
@@ -290,12 +288,12 @@ def test_a_tie_at_the_top_is_shown_and_another_round_is_played():
     assert table.game.round_no == 2 and not table.game.over
 
 
-def test_plus_and_minus_step_through_the_settings_speeds():
+def test_plus_and_minus_step_through_the_settings_speeds(two_humans):
     """+ and − step through the speeds the Settings screen shows, never ×2.25."""
     from ui.settings import SPEEDS
 
     app = make_app(seed=1, lang="en")
-    table = app.start_game([Seat("Ana", None), Seat("Bo", None)])
+    table = app.start_game(two_humans)
     seen = []
     for _ in range(len(SPEEDS) + 1):
         press(app, pygame.K_PLUS)
@@ -308,20 +306,20 @@ def test_plus_and_minus_step_through_the_settings_speeds():
     assert table.presenter.timeline.speed == min(SPEEDS) == app.settings.speed
 
 
-def test_the_demo_pause_menu_does_not_promise_a_save(tmp_path):
+def test_the_demo_pause_menu_does_not_promise_a_save(tmp_path, two_humans):
     """The demo's pause menu never says "Your game is saved after every move"."""
     app = make_app(demo=True, seed=5, lang="en", home=str(tmp_path))
     press(app, pygame.K_ESCAPE)
     assert app.stack.top.note_key() == "pause.not_saved"
     assert not app.dirs.autosave.exists()
-    app.start_game([Seat("Ana", None), Seat("Bo", None)])
+    app.start_game(two_humans)
     press(app, pygame.K_ESCAPE)
     assert app.stack.top.note_key() == "pause.autosaved" and app.dirs.autosave.exists()
 
 
-def test_the_table_stops_redrawing_while_a_summary_waits():
+def test_the_table_stops_redrawing_while_a_summary_waits(two_humans):
     app = make_app(seed=1, lang="en")
-    table = app.start_game([Seat("Ana", None), Seat("Bo", None)], deck=["5", "6"], dealer=1)
+    table = app.start_game(two_humans, deck=["5", "6"], dealer=1)
     settle(app)
     assert not app.stack.busy()  # a human decides: nothing moves
     click(app, button_center(table, "stay"))

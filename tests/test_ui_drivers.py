@@ -140,9 +140,9 @@ def test_the_views_speed_keys_are_commands_of_the_driver():
     assert driver.commands == ["faster", "slower"]
 
 
-def test_a_control_hidden_by_the_driver_or_under_another_screen_is_hidden():
+def test_a_control_hidden_by_the_driver_or_under_another_screen_is_hidden(two_humans):
     app = make_app(lang="en", think_time=0.0)
-    table = app.start_game([Seat("Ana", None), Seat("Bo", None)], seed=3)
+    table = app.start_game(two_humans, seed=3)
     for _ in range(3):
         table.skip()
         pump(app, 1)

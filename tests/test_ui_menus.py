@@ -50,6 +50,24 @@ def test_each_menu_button_leads_to_its_screen_and_back(lang, size):
     assert not app.running
 
 
+def test_a_menu_covered_as_it_opens_makes_its_buttons_only_when_shown_again(monkeypatch):
+    """A table the command line opens covers the menu at once: the menu makes no button
+    behind it; back on the menu, it makes them at its first pass, every one."""
+    built = []
+    real = MenuScene.build
+    monkeypatch.setattr(MenuScene, "build", lambda self, u: built.append(u) or real(self, u))
+    app = make_app(lang="en", seed=1, players=[Seat("Ana", None), Seat("Bo", "baseline")])
+    menu = app.stack.scenes[0]
+    assert isinstance(menu, MenuScene) and isinstance(app.stack.top, TableScene)
+    pump(app, 2)
+    assert built == []
+    app.stack.pop()
+    pump(app, 1)
+    assert app.stack.top is menu and len(built) == 1
+    assert {"new", "demo", "quit"} <= set(menu.buttons)
+    assert all(b.alive() for b in menu.buttons.values())
+
+
 def test_menu_keys(tmp_path):
     (tmp_path / "config").mkdir()
     (tmp_path / "config" / OFFERED).write_text("1\n")  # not the first start: no lesson offered
@@ -138,9 +156,9 @@ def test_pause_stops_the_game_and_offers_everything():
     assert len(table.game.actions) > frozen
 
 
-def test_the_file_browser_picks_a_file(tmp_path):
+def test_the_file_browser_picks_a_file(tmp_path, two_humans):
     app = make_app(lang="de", seed=2)
-    table = app.start_game([Seat("Ana", None), Seat("Bo", None)])
+    table = app.start_game(two_humans)
     target = app.saves.save_as(table.game, tmp_path / "partie.json")
     app.to_menu()
     click(app, button_center(app.stack.top, "load"))

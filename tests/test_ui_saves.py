@@ -89,11 +89,9 @@ def test_every_decision_is_autosaved_and_continue_resumes_at_that_decision(tmp_p
     assert "Game resumed" in str(resumed.presenter.caption)
 
 
-def test_a_finished_game_leaves_the_autosave_for_the_last_finished_file(tmp_path):
+def test_a_finished_game_leaves_the_autosave_for_the_last_finished_file(tmp_path, two_humans):
     app = make_app(home=str(tmp_path), seed=1, think_time=0.0, lang="en")
-    table = app.start_game(
-        [Seat("Ana", None), Seat("Bo", None)], deck=["9", "5"], dealer=1, totals=[195, 150]
-    )
+    table = app.start_game(two_humans, deck=["9", "5"], dealer=1, totals=[195, 150])
     settle(app)
     click(app, button_center(table, "stay"))
     settle(app)

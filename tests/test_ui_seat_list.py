@@ -6,7 +6,7 @@ import pygame
 import pytest
 
 from tests import test_ui_setup
-from ui.driver import button_center, clear_entry, click, press, type_text
+from ui.driver import button_center, clear_entry, click, make_app, press, type_text
 from ui.screens.seat_list import SeatForm, SeatList
 from ui.tabletop.history_screen import HistoryScene
 from ui.tabletop.sheet_setup import SheetSetupScene
@@ -115,3 +115,46 @@ def test_the_adders_stop_at_the_most_seats(app):
     # a press past the end of the list does nothing
     sheet.on_button("remove:30")
     assert len(sheet.names) == 18
+
+
+def looks(scene: SeatForm) -> dict:
+    """Each widget as a person sees it: where, its words, pressable, chosen (in the colours
+    of its state: pygame_gui draws a button in the state its shape is in)."""
+    out = {}
+    for name, w in scene.widgets.items():
+        shape = getattr(w, "drawable_shape", None)
+        state = shape.active_state.state_id if shape is not None else None
+        text = w.get_text() if hasattr(w, "get_text") else getattr(w, "text", None)
+        out[name] = (tuple(w.rect), text, w.is_enabled, state)
+    return out
+
+
+@pytest.mark.parametrize(("lang", "size"), [("de", (800, 500)), ("en", (1280, 720))])
+@pytest.mark.parametrize(
+    "opener, adders", [(open_setup, ("add_human", "add_bot")), (open_sheet_setup, ("add",))]
+)
+def test_a_seat_added_gets_its_row_under_the_rows_kept_as_a_new_form_shows_them(
+    opener, adders, size, lang
+):
+    """Adding a seat builds only its row: the rows above keep their widgets, and the form
+    shows exactly what the same form built anew shows (the dealer's D lit, ✕ and the
+    arrows pressable or not, every button as wide as its words)."""
+    app = make_app(size=size, lang=lang, think_time=0.0)
+    scene = opener(app)
+    kept = scene.widgets["name:0"]
+    for i in range(5):
+        click(app, button_center(scene, adders[i % len(adders)]))
+    assert app.stack.top is scene and scene.widgets["name:0"] is kept
+    assert len(names(scene)) == 9 and shown(scene) == names(scene)
+    shown_now = looks(scene)
+    scene.build_ui()
+    assert looks(scene) == shown_now
+
+
+def test_a_chosen_button_widened_to_its_words_still_looks_chosen():
+    """At the smallest window the D of a row is widened to its letter; the dealer's stays lit."""
+    app = make_app(size=(800, 500), lang="en", think_time=0.0)
+    sheet = open_sheet_setup(app)
+    d = sheet.widgets["dealer:0"]
+    assert d.is_selected and d.rect.w > round(44 * unit_for(app.size))  # widened
+    assert d.drawable_shape.active_state.state_id == "selected"

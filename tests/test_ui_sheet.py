@@ -213,13 +213,22 @@ def test_the_dealer_badge_sits_beside_the_name_never_over_its_accents(size):
     assert pill.left >= name.right  # beside it, on the same line
 
 
-def hover(app, pos, frames: int = 50) -> None:
+def hover(app, pos, widget=None, frames: int = 2) -> None:
+    """The pointer moves to ``pos`` and rests there: ``frames`` passes of the loop, or with
+    ``widget`` as many as its tooltip takes to show (pygame_gui shows it after a second of
+    rest), at most two seconds of them."""
     pygame.mouse.set_pos(pos)
     pygame.event.post(
         pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0))
     )
-    for _ in range(frames):
-        app.step(dt=1 / 30)
+    if widget is None:
+        for _ in range(frames):
+            app.step(dt=1 / 30)
+        return
+    for _ in range(8):
+        app.step(dt=1 / 4)
+        if widget.tool_tip is not None:
+            return
 
 
 @pytest.mark.parametrize("lang", i18n.LANGS)
@@ -238,14 +247,14 @@ def test_no_tooltip_of_the_sheet_covers_a_button_or_a_field(tmp_path, lang, size
         widget = scene.widgets[name]
         if not widget.is_enabled:
             continue
-        hover(app, widget.rect.center)
+        hover(app, widget.rect.center, widget)
         tip = widget.tool_tip
         assert tip is not None, name
         window = pygame.Rect((0, 0), size)
         assert window.contains(tip.rect), (name, tip.rect)
         for other_name, other in scene.widgets.items():
             assert not tip.rect.colliderect(other.rect), (name, "covers", other_name)
-        hover(app, (2, 2), frames=2)
+        hover(app, (2, 2))
 
 
 class FakeOpener:

@@ -9,7 +9,6 @@ import pytest
 from game import gamefile
 from game.commands.simulate import play_game
 from game.tabletop.stats import compute
-from ui.config import Seat
 from ui.driver import button_center, click, make_app, press, settle
 from ui.storage.stats_store import StatsStore
 from ui.tabletop.stats_screen import StatsScene, figures, rows_of
@@ -108,11 +107,9 @@ def test_the_speeds_are_written_the_language_s_way(tmp_path):
     assert labels["speed:1.5"] == "×1,5" and labels["speed:2.0"] == "×2"
 
 
-def test_a_game_finished_at_the_table_is_counted(tmp_path):
+def test_a_game_finished_at_the_table_is_counted(tmp_path, two_humans):
     app = make_app(home=str(tmp_path), seed=1, think_time=0.0, lang="de")
-    table = app.start_game(
-        [Seat("Ana", None), Seat("Bo", None)], deck=["9", "5"], dealer=1, totals=[195, 150]
-    )
+    table = app.start_game(two_humans, deck=["9", "5"], dealer=1, totals=[195, 150])
     settle(app)
     click(app, button_center(table, "stay"))
     settle(app)

@@ -42,6 +42,9 @@ class Scene:
     def resume(self) -> None:
         """The scene above was popped."""
 
+    def ready(self) -> None:
+        """On top at the start of a pass, before its input: make what input needs."""
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         """React to one event; True if it was used up."""
         return False
@@ -188,6 +191,8 @@ class SceneStack:
         return self.top.handle_event(event) if self.top else False
 
     def update(self, dt: float) -> None:
+        if self.top is not None:
+            self.top.ready()
         for scene in self.running():
             scene.update(dt)
 

@@ -184,6 +184,8 @@ def widen_buttons(buttons, screen_w: int, pad: int = 8) -> None:
             b.set_dimensions((widths[i], b.rect.h))
             b.set_relative_position((x - offset, b.relative_rect.y))
             b.rebuild()  # lay the text out again in the new width
+            if getattr(b, "is_selected", False):  # pygame_gui's rebuild shows it unselected
+                b.select()
             x += widths[i] + (gaps[i] if i < len(gaps) else 0)
 
 

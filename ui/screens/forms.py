@@ -52,14 +52,15 @@ class FormScene(Scene):
 
     def __init__(self, app: Context) -> None:
         super().__init__(app)
-        self.widgets: dict[str, Any] = {}  # buttons, entries, lists: each its own kind
+        self._widgets: dict[str, Any] = {}  # buttons, entries, lists: each its own kind
+        self._unbuilt = False  # on top, its widgets not made yet (:meth:`ready`)
         self._bg: pygame.Surface | None = None
         self._bg_key: tuple[object, ...] | None = None
         self.notice_h = 0  # the room under the title kept for the notices
 
     # ------------------------------------------------------------ lifecycle
     def enter(self) -> None:
-        self.build_ui()
+        self._build_later()
 
     def exit(self) -> None:
         self.kill_ui()
@@ -68,8 +69,24 @@ class FormScene(Scene):
         self.kill_ui()
 
     def resume(self) -> None:
-        self.build_ui()
+        self._build_later()
+
+    def _build_later(self) -> None:
+        """Make the widgets when first needed — the next pass, a drawing, a look at them —
+        not at once: a screen covered as soon as it opens (the menu under the table that
+        ``--players`` or a test starts) never makes them."""
+        self._unbuilt = True
         self.app.invalidate()
+
+    def ready(self) -> None:
+        if self._unbuilt:
+            self.build_ui()
+
+    @property
+    def widgets(self) -> dict[str, Any]:
+        """The named widgets, made first if they are due (:meth:`_build_later`)."""
+        self.ready()
+        return self._widgets
 
     def resize(self, size) -> None:
         self._bg_key = None
@@ -89,9 +106,10 @@ class FormScene(Scene):
         self.app.invalidate()
 
     def kill_ui(self) -> None:
-        for widget in self.widgets.values():
+        self._unbuilt = False
+        for widget in self._widgets.values():
             widget.kill()
-        self.widgets = {}
+        self._widgets = {}
 
     @property
     def buttons(self) -> dict:
@@ -271,6 +289,7 @@ class FormScene(Scene):
 
     # ------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
+        self.ready()
         key = (self.app.size, language(), self.background_key())
         if key != self._bg_key or self._bg is None:
             self._bg = self.render_background()

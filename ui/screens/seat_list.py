@@ -21,6 +21,7 @@ import pygame_gui
 from game.limits import MAX_NAME, MAX_SPEC, clean_text
 from ui.i18n import t
 from ui.screens.forms import FormScene
+from ui.theme import widen_buttons
 
 #: the buttons at the end of a row: widget name, label
 TOOLS = (("dealer", "D"), ("up", "▲"), ("down", "▼"), ("remove", "✕"))
@@ -98,25 +99,45 @@ class SeatList:
             area, form.app.manager, allow_scroll_x=False
         )
         form.widgets["rows"] = scroller
-        row_h, step, tool, gap = round(40 * u), round(48 * u), round(44 * u), round(8 * u)
-        scroller.set_scrollable_area_dimensions((area.w - BAR, len(self.seats) * step))
-        kind_w = round(190 * u) if self.kinds else 0
-        name_w = area.w - BAR - (kind_w + gap if self.kinds else 0) - len(TOOLS) * (tool + gap)
+        self._area, self._u = area, u
+        self._size_rows()
         for i in range(len(self.seats)):
-            y, x = i * step, 0
-            if self.kinds:
-                form.button(
-                    f"kind:{i}", (x, y, kind_w, row_h), "", "#choice_button", None, scroller
-                )
-                x += kind_w + gap
-            self._fields(i, pygame.Rect(x, y, name_w, row_h), gap, scroller)
-            x += name_w + gap
-            for what, label in TOOLS:
-                tip = t(self.tips[what])
-                form.button(
-                    f"{what}:{i}", (x, y, tool, row_h), label, "#tool_button", tip, scroller
-                )
-                x += tool + gap
+            self._row(i)
+
+    def add_row(self) -> None:
+        """The row of the seat just added at the end, under the others (built alone: the
+        rows above it keep their widgets)."""
+        self._size_rows()
+        before = set(self.form.widgets)
+        self._row(len(self.seats) - 1)
+        self.refresh()  # its words first: a button is widened to them
+        added = [w for name, w in self.form.widgets.items() if name not in before]
+        widen_buttons(added, self.form.app.size[0])
+
+    def _size_rows(self) -> None:
+        u = self._u
+        step = round(48 * u)
+        self.form.widgets["rows"].set_scrollable_area_dimensions(
+            (self._area.w - BAR, len(self.seats) * step)
+        )
+
+    def _row(self, i: int) -> None:
+        form, u, scroller = self.form, self._u, self.form.widgets["rows"]
+        row_h, step, tool, gap = round(40 * u), round(48 * u), round(44 * u), round(8 * u)
+        kind_w = round(190 * u) if self.kinds else 0
+        name_w = (
+            self._area.w - BAR - (kind_w + gap if self.kinds else 0) - len(TOOLS) * (tool + gap)
+        )
+        y, x = i * step, 0
+        if self.kinds:
+            form.button(f"kind:{i}", (x, y, kind_w, row_h), "", "#choice_button", None, scroller)
+            x += kind_w + gap
+        self._fields(i, pygame.Rect(x, y, name_w, row_h), gap, scroller)
+        x += name_w + gap
+        for what, label in TOOLS:
+            tip = t(self.tips[what])
+            form.button(f"{what}:{i}", (x, y, tool, row_h), label, "#tool_button", tip, scroller)
+            x += tool + gap
 
     def _fields(self, i: int, rect: pygame.Rect, gap: int, scroller) -> None:
         """The name field, or the name and the spec of a plug-in seat (2 : 3)."""
@@ -163,12 +184,14 @@ class SeatList:
     # ------------------------------------------------------------ input
     def press(self, name: str) -> bool | None:
         """A button pressed: None when it is not the list's, else whether the rows must be
-        built again (a seat came, went or changed its fields)."""
+        built again (a seat went or changed its fields; a seat added gets its row here)."""
         n = len(self.seats)
         if name in self.adders:
             if n < self.most:
                 self.adders[name]()
-            return len(self.seats) != n
+            if len(self.seats) != n:
+                self.add_row()
+            return False
         what, _, index = name.partition(":")
         if not (what in self.tips or what == "kind" and self.kinds) or not index.isdigit():
             return None

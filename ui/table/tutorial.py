@@ -15,6 +15,9 @@ play* starts again from the first lesson. Nothing is autosaved or counted.
 
 from __future__ import annotations
 
+from itertools import repeat
+from operator import add, mul
+
 import pygame
 
 from game.lessons import tutorial as lessons
@@ -378,30 +381,55 @@ def place_box(
     for w in widths:
         h = height(w)
         xs = range(area.x, max(area.x, area.right - w) + 1, stride)
-        # each rect's columns: the first and last grid column it overlaps, and by how much
-        columns = []
+        ys = range(area.y, max(area.y, area.bottom - h) + 1, stride)
+        # each row of the grid: the rects it overlaps, their columns times their rows
+        overlaps: list[list[tuple[int, int, list[int]]]] = [[] for _ in ys]
         for weight, r in covered:
-            cols = [max(0, min(x + w, r.right) - max(x, r.left)) for x in xs]
-            hit = [i for i, c in enumerate(cols) if c]
-            if hit:
-                columns.append((weight, r, hit[0], hit[-1] + 1, cols))
-        for y in range(area.y, max(area.y, area.bottom - h) + 1, stride):
+            lo, cols = _overlaps(xs, w, r.left, r.right)
+            if cols:
+                top, rows = _overlaps(ys, h, r.top, r.bottom)
+                weighted = [weight * c for c in cols]
+                for j, k in enumerate(rows, top):
+                    overlaps[j].append((lo, k, weighted))
+        for y, row in zip(ys, overlaps, strict=True):
             cost = [0] * len(xs)
-            for weight, r, lo, hi, cols in columns:
-                rows = min(y + h, r.bottom) - max(y, r.top)
-                if rows > 0:
-                    k = weight * rows
-                    for i in range(lo, hi):
-                        cost[i] += k * cols[i]
+            for lo, k, weighted in row:
+                hi = lo + len(weighted)
+                cost[lo:hi] = map(add, cost[lo:hi], map(mul, weighted, repeat(k)))
+            # the costs are whole numbers and the nearness term is below one: only the
+            # row's cheapest boxes can be the best, and none if it costs more than the best
+            least = min(cost)
+            if best is not None and least > best[0]:
+                continue
             down = y - area.y
-            for i, x in enumerate(xs):
-                score = cost[i] + (abs(x + w // 2 - area.centerx) + down) / reach
+            for i in (i for i, c in enumerate(cost) if c == least):
+                x = xs[i]
+                score = least + (abs(x + w // 2 - area.centerx) + down) / reach
                 if best is None or score < best[0]:
                     best = (score, (x, y, w, h))
         if best is not None and best[0] < 1:  # covers nothing: the widest such box
             break
     assert best is not None
     return pygame.Rect(best[1])
+
+
+def _overlaps(starts: range, length: int, low: int, high: int) -> tuple[int, list[int]]:
+    """How much each span ``[s, s + length)`` of ``starts`` overlaps ``[low, high)``: the
+    index of the first that does and the overlaps from there on, up to the last that does.
+
+    >>> _overlaps(range(0, 50, 10), 15, 12, 30)
+    (0, [3, 13, 10])
+    >>> _overlaps(range(0, 50, 10), 15, 60, 70)[1]
+    []
+    """
+    if high <= low or length <= 0:
+        return 0, []
+    step = starts.step
+    # the first start whose span ends past ``low``, the last that begins before ``high``
+    first = max(0, -((starts.start + length - 1 - low) // step))
+    last = min(len(starts) - 1, (high - 1 - starts.start) // step)
+    spans = [min(s + length, high) - max(s, low) for s in starts[first : last + 1]]
+    return first, spans
 
 
 def _facing(a: pygame.Rect, b: pygame.Rect) -> tuple[int, int]:
