@@ -336,7 +336,7 @@ def test_a_shuffled_game_and_its_observed_twin_show_and_advise_the_same_at_every
 
 @pytest.mark.slow  # volume: many whole games, every decision advised twice
 def test_many_shuffled_games_and_their_observed_twins_alike_at_every_decision():
-    twins_alike(examples=20)
+    twins_alike(examples=6)
 
 
 def test_the_figures_come_from_the_table_not_the_order_of_the_pile():

@@ -47,8 +47,8 @@ def live_table(seed, players, rules, steps):
     return game, states, made
 
 
-@pytest.mark.slow  # 25 tables of up to 400 entries, each undone by playing the table again
-@settings(max_examples=25, deadline=None)
+@pytest.mark.slow  # 10 tables of up to 400 entries, each undone by playing the table again
+@settings(max_examples=10, deadline=None)
 @given(
     seed=st.integers(0, 2**31),
     players=st.integers(2, 6),
