@@ -1,5 +1,6 @@
 """The expert at a full table: opponents read from what they do, the race of the whole table."""
 
+import random
 from collections import Counter
 
 import pytest
@@ -67,6 +68,36 @@ def test_the_race_counts_every_pair_once():
         assert ab + ba == pytest.approx(1.0, abs=5e-3)  # one of the two wins (ties half)
     ahead = sum(x * y for x, y in zip(race.finish(25, 150), race.below(25, 100), strict=False))
     assert ahead > 0.75
+
+
+def _played_out(totals, t, games, rng):
+    """The first seat's share of wins when every seat plays stop-at-``t`` rounds from
+    ``totals`` until a round ends with someone at the target (R8.1; a tie at the top
+    shared, R8.2)."""
+    dist = winprob.round_dist(t)
+    scores, weights = [y for y, _ in dist], [p for _, p in dist]
+    won = 0.0
+    for _ in range(games):
+        now = list(totals)
+        while max(now) < 200:
+            rounds = rng.choices(scores, weights, k=len(now))
+            now = [a + y for a, y in zip(now, rounds, strict=True)]
+        top = max(now)
+        won += (now[0] == top) / now.count(top)
+    return won / games
+
+
+def test_the_race_of_a_full_table_agrees_with_playing_the_rounds_out():
+    # the race multiplies one player's finish by the others' chances to be below it:
+    # at the end of the game too, three and five seats, against a count of games
+    race = winprob.race(200)
+    rng = random.Random(7)
+    for totals in ((180, 150, 190), (120, 170, 100), (195, 195, 195), (175,) * 5):
+        chance = [1.0] * race.rounds * race.width
+        for b in totals[1:]:
+            chance = [x * y for x, y in zip(chance, race.below(25, b), strict=True)]
+        raced = sum(x * y for x, y in zip(race.finish(25, totals[0]), chance, strict=False))
+        assert raced == pytest.approx(_played_out(totals, 25, 8000, rng), abs=0.03)
 
 
 def _three_seats(totals, deck=("10", "5", "4")):

@@ -62,3 +62,44 @@ def test_a_late_study_picks_only_decisions_near_the_end():
         )
         == 0
     )
+
+
+COUNTER = "examples/opponents/counter.py:choose"
+
+
+def test_a_full_table_study_seats_the_expert_in_turn_and_picks_game_ending_rounds():
+    table = expert_regret.Table(COUNTER, 3, ending=True)
+    seats = set()
+    for k in range(6):
+        game, hit_or_stay, actions, chosen, decisions = expert_regret._position(
+            5, k, "hit", table=table
+        )
+        mine = game.pending.seat
+        # the seats named as game.tournament names expert,C,./C, rotating
+        assert sorted(game.view(mine).players) == ["./C", "C", "expert"]
+        assert game.view(mine).players[mine] == "expert"
+        assert hit_or_stay and expert_regret._ending(game) and decisions >= 1
+        assert bots.get("expert")(game.view(mine), actions, None) == actions[chosen]
+        seats.add(mine)
+    assert len(seats) > 1
+
+
+def test_a_round_ends_the_game_once_a_total_and_a_hand_reach_the_target():
+    game, *_ = expert_regret._position(5, 0, "hit", table=expert_regret.Table(COUNTER, 3))
+    target = game.rules.target
+    game.totals[:] = [0, 0, 0]
+    assert not expert_regret._ending(game)
+    seat = game.pending.seat
+    score = game.view(seat).me.score
+    game.totals[seat] = target - score - 1
+    assert not expert_regret._ending(game)
+    game.totals[seat] += 1  # with the hand in front of it, this total reaches the target
+    assert expert_regret._ending(game)
+
+
+def test_the_playouts_follow_the_table_they_were_asked_for():
+    table = expert_regret.Table(COUNTER, 3, ending=True)
+    game, _hit, actions, chosen, _n = expert_regret._position(5, 1, "hit", table=table)
+    runs = expert_regret._playouts(game, [actions[chosen]] * 2, 6, "salt", COUNTER)
+    assert runs[0] == runs[1] and len(runs[0]) == 6
+    assert game.view(game.pending.seat).players[game.pending.seat] == "expert"  # untouched

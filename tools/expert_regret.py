@@ -4,13 +4,19 @@
     python -m tools.expert_regret --positions 40 --playouts 100    # a rough look
     python -m tools.expert_regret --kind target --positions 60     # Freeze / Flip Three only
     python -m tools.expert_regret --late 150 --playouts 1000       # the end of the game only
+    python -m tools.expert_regret --against examples/opponents/counter.py:choose --seats 3 \
+        --ending --kind hit --positions 400 --playouts 200       # a full table's last round
 
 Games of ``expert`` against ``baseline`` are played (game ``k`` seeded as in
 ``python -m game.simulate``). In each game one decision of the expert is
 picked at random, uniformly among those it makes (hit or stay, or the target
 of a Freeze / Flip Three; with ``--late N`` only those made once a total has
-reached N), and every legal choice there is played out to the
-end of the game ``--playouts`` times with the real bots. Each playout
+reached N; with ``--ending`` only those in a round that ends the game: some
+player's total and the hand in front of them reach the target), and every legal
+choice there is played out to the end of the game ``--playouts`` times with the
+real bots. ``--against SPEC --seats N`` seats the expert against ``N - 1``
+copies of another bot instead, its seat rotating as in
+``python -m tools.paired_expert``. Each playout
 reshuffles the draw pile (all the expert may know of it is its content,
 R2.4), and every choice meets the same shuffles, so the choices are compared
 on equal luck.
@@ -37,25 +43,61 @@ import math
 import random
 import statistics
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any
+from typing import Any, NamedTuple
 
 from game import bots
 from game.commands.simulate import game_seed
 from game.engine import Game
-from game.state import HIT_OR_STAY, Action
+from game.state import BUSTED, HIT_OR_STAY, Action
+from tools.paired_expert import lineup, opponent
 
 SEATS = ("expert", "baseline")
 
 
-def _finish(game: Game, rng: random.Random) -> bool:
-    choosers = [bots.get(s) for s in SEATS]
+class Table(NamedTuple):
+    """Where the expert is studied: against ``seats - 1`` copies of ``against`` (a level
+    or a plug-in); ``ending``: only its decisions in a round that ends the game."""
+
+    against: str = "baseline"
+    seats: int = 2
+    ending: bool = False
+
+
+HEADS_UP = Table()
+
+
+def _choosers(mine: int, seats: int, against: str) -> list[bots.Bot]:
+    """The expert in seat ``mine``, ``against`` in every other seat."""
+    other = opponent(against)
+    return [bots.get("expert") if s == mine else other for s in range(seats)]
+
+
+def _finish(game: Game, rng: random.Random, choosers: list[bots.Bot], mine: int) -> bool:
+    """Play the game out; whether the expert, in seat ``mine``, wins."""
     while (d := game.pending) is not None:
         game.apply(choosers[d.seat](game.view(d.seat), list(d.actions), rng), False)
-    return game.winner == 0
+    return game.winner == mine
 
 
-def _playouts(game: Game, actions: list[Action], n: int, salt: str) -> list[list[bool]]:
-    """``n`` playouts of every action, the same reshuffles for each: [action][playout]."""
+def _ending(game: Game) -> bool:
+    """Whether this round ends the game (R8.1): some player's total and the hand in
+    front of them reach the target."""
+    target = game.rules.target
+    view = game.view(0)
+    return any(
+        total + (0 if view.hand(s).status == BUSTED else view.hand(s).score) >= target
+        for s, total in enumerate(game.totals)
+    )
+
+
+def _playouts(
+    game: Game, actions: list[Action], n: int, salt: str, against: str = "baseline"
+) -> list[list[bool]]:
+    """``n`` playouts of every action, the same reshuffles for each: [action][playout].
+    The expert is the seat deciding now."""
+    assert game.pending is not None  # a position is a decision
+    mine = game.pending.seat
+    choosers = _choosers(mine, len(game.totals), against)
     out: list[list[bool]] = [[] for _ in actions]
     for r in range(n):
         for i, action in enumerate(actions):
@@ -64,7 +106,7 @@ def _playouts(game: Game, actions: list[Action], n: int, salt: str) -> list[list
             rng.shuffle(copy.draw_pile)
             copy.rng = random.Random(f"{salt}:{r}:later")
             copy.apply(action)
-            out[i].append(_finish(copy, rng))
+            out[i].append(_finish(copy, rng, choosers, mine))
     return out
 
 
@@ -72,25 +114,27 @@ KINDS = ("all", "hit", "target")
 
 
 def _position(
-    seed: int, k: int, kind: str = "all", late: int = 0
+    seed: int, k: int, kind: str = "all", late: int = 0, table: Table = HEADS_UP
 ) -> tuple[Game, bool, list[Action], int, int]:
     """Game ``k`` played up to one of the expert's decisions of ``kind``, picked
     uniformly among those it makes in that game; also how many it makes.
     A game without such a decision is replaced by another game of the same seed."""
 
     def play(k: int, stop: int) -> tuple[Game, int, Any]:
-        game = Game(list(SEATS), seed=game_seed(seed, k), record_events=False)
+        mine, names = lineup(k, table.against, table.seats)
+        game = Game(list(names), seed=game_seed(seed, k), record_events=False)
         rng = random.Random(game_seed(seed, k) ^ 0x5EED)
-        choosers = [bots.get(s) for s in SEATS]
+        choosers = _choosers(mine, table.seats, table.against)
         made = 0
         while (d := game.pending) is not None:
             action = choosers[d.seat](game.view(d.seat), list(d.actions), rng)
             hit = d.kind == HIT_OR_STAY
             if (
-                d.seat == 0
+                d.seat == mine
                 and len(d.actions) > 1
                 and kind in ("all", "hit" if hit else "target")
                 and max(game.totals) >= late
+                and (not table.ending or _ending(game))
             ):
                 if made == stop:
                     return game, made, action
@@ -107,10 +151,13 @@ def _position(
     return game, d.kind == HIT_OR_STAY, actions, actions.index(action), total
 
 
-def study(args: tuple[int, int, int, str, int]) -> dict[str, Any]:
-    seed, k, n, kind, late = args
-    game, hit_or_stay, actions, chosen, decisions = _position(seed, k, kind, late)
-    runs = _playouts(game, actions, n, f"{seed}:{k}")
+Job = tuple[int, int, int, str, int, Table]  # seed, game, playouts, kind, late, table
+
+
+def study(args: Job) -> dict[str, Any]:
+    seed, k, n, kind, late, table = args
+    game, hit_or_stay, actions, chosen, decisions = _position(seed, k, kind, late, table)
+    runs = _playouts(game, actions, n, f"{seed}:{k}", table.against)
     half = n // 2
     mean = [sum(r) / n for r in runs]
     first = [sum(r[:half]) / half for r in runs]
@@ -132,11 +179,11 @@ def study(args: tuple[int, int, int, str, int]) -> dict[str, Any]:
     }
 
 
-def recheck(args: tuple[int, int, int, str, int]) -> float:
+def recheck(args: Job) -> float:
     """The margin of the playouts' best over the expert's choice, played again."""
-    seed, k, n, kind, late = args
-    game, _kind, actions, chosen, _decisions = _position(seed, k, kind, late)
-    runs = _playouts(game, actions, n, f"again:{seed}:{k}")
+    seed, k, n, kind, late, table = args
+    game, _kind, actions, chosen, _decisions = _position(seed, k, kind, late, table)
+    runs = _playouts(game, actions, n, f"again:{seed}:{k}", table.against)
     mean = [sum(r) / n for r in runs]
     return max(mean) - mean[chosen]
 
@@ -157,20 +204,44 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--late", type=int, default=0, help="only decisions once some total has reached this"
     )
+    parser.add_argument("--against", default="baseline", help="the other seats' bot")
+    parser.add_argument("--seats", type=int, default=2, help="seats at the table (2 to 18)")
+    parser.add_argument(
+        "--ending", action="store_true", help="only decisions in a round that ends the game"
+    )
     args = parser.parse_args(argv)
+    if not 2 <= args.seats <= 18:
+        parser.error("--seats must be 2 to 18")
+    table = Table(args.against, args.seats, args.ending)
+    try:
+        _choosers(0, args.seats, args.against)
+    except Exception as error:  # noqa: BLE001 -- a bad spec is one line
+        raise SystemExit(f"expert_regret: {args.against!r}: {error}") from None
     with ProcessPoolExecutor(args.workers) as pool:
-        jobs = [(args.seed, k, args.playouts, args.kind, args.late) for k in range(args.positions)]
+        jobs = [
+            (args.seed, k, args.playouts, args.kind, args.late, table)
+            for k in range(args.positions)
+        ]
         rows = list(pool.map(study, jobs))
         doubt = [r for r in rows if r["differs"] and r["margin"] > 2 * r["se"]]
         again = list(
             pool.map(
                 recheck,
-                [(r["seed"], r["k"], 10 * args.playouts, args.kind, args.late) for r in doubt],
+                [
+                    (r["seed"], r["k"], 10 * args.playouts, args.kind, args.late, table)
+                    for r in doubt
+                ],
             )
         )
+    where = (
+        "expert vs baseline, heads-up"
+        if table[:2] == HEADS_UP[:2]
+        else f"expert vs {args.seats - 1} x {args.against}, {args.seats} seats"
+    )
     print(
-        f"expert vs baseline, heads-up: {len(rows)} positions ({args.kind} decisions"
+        f"{where}: {len(rows)} positions ({args.kind} decisions"
         + (f", once a total has reached {args.late}" if args.late else "")
+        + (", in rounds that end the game" if args.ending else "")
         + "), "
         f"{args.playouts} playouts per choice (seed {args.seed})"
     )
