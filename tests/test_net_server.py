@@ -13,6 +13,7 @@ import time
 
 import pytest
 from websockets.exceptions import ConnectionClosed
+from websockets.frames import Frame, Opcode
 from websockets.sync.client import connect
 
 from game import events as ev
@@ -235,6 +236,21 @@ def test_a_message_too_long_to_read_gets_one_error_then_the_connection_closes(se
         with pytest.raises(ConnectionClosed) as closed:
             ws.recv(timeout=5)
         assert closed.value.rcvd.code == 1009  # message too big: its end was never read
+    client = seated(server.address, "Ana")
+    assert client.wait_for("state")["table"] == client.table
+    client.close()
+
+
+def test_a_text_message_not_utf8_gets_one_error_then_the_connection_closes(server):
+    with connect(server.address) as ws:
+        with ws.protocol_mutex:  # a text frame no client library would send
+            ws.protocol.send_frame(Frame(Opcode.TEXT, b'{"type": "watch", "table": "\xff"}'))
+            ws.send_data()
+        answer = json.loads(ws.recv(timeout=5))
+        assert answer["type"] == "error" and answer["code"] == "not_json"
+        with pytest.raises(ConnectionClosed) as closed:
+            ws.recv(timeout=5)
+        assert closed.value.rcvd.code == 1007  # invalid data, as RFC 6455 asks
     client = seated(server.address, "Ana")
     assert client.wait_for("state")["table"] == client.table
     client.close()

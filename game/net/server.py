@@ -65,6 +65,9 @@ TOO_BIG = protocol.error(
     "bad_message",
     f"a message holds at most {limits.NET_MAX_MESSAGE:,} bytes; the connection closes",
 )
+#: a text message that is not UTF-8: RFC 6455 has the connection closed (1007), this
+#: error said first
+NOT_UTF8 = protocol.error("not_json", "a text message is UTF-8; the connection closes")
 SWEEP_SECONDS = 30.0  # how often tables left empty are looked at
 #: the least time between two passes over the tables whose time has come: the loop wakes
 #: once for all the bot decisions due meanwhile, not once for each (tools/bench_net.py)
@@ -87,15 +90,21 @@ class Bounds:
 class TellingConnection(ServerConnection):
     """A WebSocket connection whose message over :data:`READ_LIMIT` is answered with
     one ``error`` before the connection closes (1009, message too big): its end is not
-    read, so nothing after it could be."""
+    read, so nothing after it could be. A text message that is not UTF-8 gets one too,
+    before the close RFC 6455 asks (1007, invalid data)."""
 
     def __init__(self, ws_protocol: ServerProtocol, *args: Any, **kwargs: Any) -> None:
         super().__init__(ws_protocol, *args, **kwargs)
         fail = ws_protocol.fail
 
+        told: dict[int, str] = {
+            CloseCode.MESSAGE_TOO_BIG: TOO_BIG,
+            CloseCode.INVALID_DATA: NOT_UTF8,
+        }
+
         def fail_telling(code: int, reason: str = "") -> Any:
-            if code == CloseCode.MESSAGE_TOO_BIG and ws_protocol.state is WsState.OPEN:
-                ws_protocol.send_text(TOO_BIG.encode())
+            if code in told and ws_protocol.state is WsState.OPEN:
+                ws_protocol.send_text(told[code].encode())
             return fail(code, reason)
 
         ws_protocol.fail = fail_telling  # type: ignore[method-assign]
