@@ -177,3 +177,41 @@ def test_a_plugin_that_ignores_the_signals_to_end_still_lets_a_run_end():
             cwd=ZOO.parent.parent,
         )
         assert result.returncode == 0, result.stderr
+
+
+def _running_with(word: str) -> list[str]:
+    """The processes of this machine whose command line holds ``word``."""
+    found = []
+    for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
+        try:
+            if word.encode() in cmdline.read_bytes().split(b"\0"):
+                found.append(cmdline.parent.name)
+        except OSError:  # it ended meanwhile
+            pass
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads the processes from /proc")
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_what_a_plugin_started_ends_with_the_run(workers):
+    """A plug-in's own child, which would sleep for a minute holding the run's stderr, is
+    killed with the plug-in: the run's output ends when the run does."""
+    import os
+    import subprocess
+    import sys
+    import uuid
+
+    mark = f"flip7-zoo-{uuid.uuid4().hex}"
+    started = time.monotonic()
+    result = subprocess.run(
+        [sys.executable, "-m", "game.simulate", "--bots", f"{spec('spawns_child')},baseline"]
+        + ["--games", "3", "--seed", "1", "--workers", workers],
+        capture_output=True,
+        text=True,
+        timeout=50,  # the child sleeps 60 s: the output would stay open that long
+        cwd=ZOO.parent.parent,
+        env={**os.environ, "FLIP7_ZOO_MARK": mark},
+    )
+    assert result.returncode == 0, result.stderr
+    assert time.monotonic() - started < 50
+    assert _running_with(mark) == []

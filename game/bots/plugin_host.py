@@ -9,7 +9,8 @@ So nothing a plug-in returns is ever unpickled by the program.
 
 The process ends when the program closes the pipe, and by itself when the program
 ends in any way, even killed (a thread watching the parent; on Linux the kernel
-too), so a plug-in is never left running.
+too), so a plug-in is never left running. It leads a process group of its own, which
+the program kills as it closes the plug-in: a process the plug-in started ends too.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ MESSAGE = 300  # characters of a problem sent back
 def serve(conn: Connection, spec: str) -> None:
     """Load ``spec`` and answer requests on ``conn`` until it closes (the child's main)."""
     watch_parent()
+    _own_group()
     _quiet()
     try:
         bot = plugins.load(spec)
@@ -85,6 +87,14 @@ def _shown(value: object) -> str:
 def _send(conn: Connection, kind: str, text: str) -> None:
     with contextlib.suppress(OSError):
         conn.send_bytes((kind + " ".join(text.split())[:MESSAGE]).encode("utf-8", "replace"))
+
+
+def _own_group() -> None:
+    """This process leads a process group of its own: whatever the plug-in starts (a
+    child that outlives it, holding the program's stderr) is in it and is killed with it
+    (:meth:`game.bots.sandbox.PluginBot.close`)."""
+    with contextlib.suppress(AttributeError, OSError):  # no process groups on Windows
+        os.setpgid(0, 0)
 
 
 def _quiet() -> None:

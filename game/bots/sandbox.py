@@ -29,7 +29,9 @@ import atexit
 import contextlib
 import multiprocessing
 import multiprocessing.util
+import os
 import random
+import signal
 import time
 from collections.abc import Sequence
 from typing import NoReturn
@@ -167,6 +169,7 @@ class PluginBot:
         if self._process.is_alive():
             self._process.kill()
             self._process.join()
+        _end_group(self._process.pid)
 
     def _incoming(self, timeout: float) -> bool:
         try:
@@ -197,6 +200,14 @@ class PluginBot:
         self._legal = None
         self.close(wait=0)
         raise error
+
+
+def _end_group(pid: int | None) -> None:
+    """Kill what is left of the process group the plug-in's process led (what the
+    plug-in started: :func:`game.bots.plugin_host.serve`); nothing if it is gone."""
+    if pid is not None and hasattr(os, "killpg"):
+        with contextlib.suppress(OSError):
+            os.killpg(pid, signal.SIGKILL)
 
 
 _OPEN: set[PluginBot] = set()
