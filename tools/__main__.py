@@ -45,6 +45,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
         "expert_regret",
         "paired_expert",
         "solo_optimum",
+        "numbers_only",
     ),
 }
 
