@@ -1,4 +1,4 @@
-"""How far is the heads-up expert from the best play? Rollout regret of its decisions.
+"""How far is the expert from the best play, heads-up or at a full table? Rollout regret.
 
     python -m tools.expert_regret                           # 200 positions, 400 playouts
     python -m tools.expert_regret --positions 40 --playouts 100    # a rough look
