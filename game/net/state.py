@@ -86,7 +86,7 @@ class StateText:
         if not self._players:
             self._players = dumps(list(game.players))
         new = [dumps(finished_round(game, i)) for i in range(self._rounds[0], len(game.rounds))]
-        self._rounds = _more(self._rounds, new)
+        self._rounds = joined_more(self._rounds, new)
         names = game.players
         totals = dumps({name: game.totals[s] for s, name in enumerate(names)})
         winner = dumps(None if game.winner is None else names[game.winner])
@@ -133,9 +133,9 @@ class StateText:
         if not self._start:
             record = table.record()
             self._start = dumps({k: record[k] for k in ("bots", "dealer", "totals")})[:-1]
-        self._cards = _more(self._cards, [f'"{c}"' for c in table.cards[self._cards[0] :]])
+        self._cards = joined_more(self._cards, [f'"{c}"' for c in table.cards[self._cards[0] :]])
         new = [action_text(a) for a in game.actions[self._actions[0] :]]
-        self._actions = _more(self._actions, new)
+        self._actions = joined_more(self._actions, new)
         return f'{self._start},"cards":[{self._cards[1]}],"actions":[{self._actions[1]}]}}'
 
 
@@ -156,8 +156,12 @@ def _hand_text(hand: Hand) -> str:
     )
 
 
-def _more(joined: tuple[int, str], items: list[str]) -> tuple[int, str]:
-    """``joined`` (a count of items, their text joined by commas) with ``items`` after."""
+def joined_more(joined: tuple[int, str], items: list[str]) -> tuple[int, str]:
+    """``joined`` (a count of items, their text joined by commas) with ``items`` after.
+
+    >>> joined_more(joined_more((0, ""), ["1", "2"]), ["3"])
+    (3, '1,2,3')
+    """
     if not items:
         return joined
     count, text = joined

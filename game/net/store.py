@@ -38,6 +38,7 @@ from game.engine import Game
 from game.gamefile import BOT_LEVELS, GameFileError, new_game, parse_actions, read_text, to_dict
 from game.limits import MAX_PLAYERS, MIN_PLAYERS, excerpt, in_range, name_problem
 from game.net.protocol import OPEN, dumps
+from game.net.state import joined_more
 from game.net.table import BOT, HUMAN, Seat, Settings, Table
 from game.rules import RuleError, RuleOptions
 from game.state import Action, IllegalActionError
@@ -99,21 +100,19 @@ class _GameText:
         self.game = game
         file = to_dict(game)
         self.head = dumps({k: v for k, v in file.items() if k != "actions"})[:-1]
-        self.count = 0  # decisions in ``actions``
-        self.actions = ""  # their JSON, joined: one text, not one object each
+        #: the decisions written so far, and their JSON joined: one text, not one each
+        self.actions: tuple[int, str] = (0, "")
 
     def text(self) -> str:
         names = self.game.players
         new = []
-        for action in self.game.actions[self.count :]:
+        for action in self.game.actions[self.actions[0] :]:
             item = {"player": names[action.seat], "do": action.kind}  # as gamefile.to_dict
             if action.target is not None:
                 item["target"] = names[action.target]
             new.append(dumps(item))
-        if new:
-            self.actions = ",".join([self.actions, *new] if self.actions else new)
-            self.count += len(new)
-        return f'{self.head},"actions":[{self.actions}]}}'
+        self.actions = joined_more(self.actions, new)
+        return f'{self.head},"actions":[{self.actions[1]}]}}'
 
 
 _TEXTS: weakref.WeakKeyDictionary[Table, _GameText] = weakref.WeakKeyDictionary()
