@@ -10,12 +10,11 @@ ROOT = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.slow  # starts a process: the deck changes in that process only
 
 DEALT = """
-from pathlib import Path
 from collections import Counter
 from tools.numbers_only import use_numbers_only
 from game.engine import Game
 from game.state import Action
-use_numbers_only(Path("unused.json"))
+use_numbers_only()
 game = Game(["A", "B", "C"], seed=5)
 every = Counter(game.draw_pile) + Counter(c for h in game.hands for c in h.numbers)
 print(sum(every.values()), sorted(every) == sorted(str(n) for n in range(13)), every["12"])

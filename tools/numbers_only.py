@@ -44,9 +44,9 @@ def numbers_only(decks: int = 1) -> Counter[str]:
     return Counter({card: count * decks for card, count in one.items()})
 
 
-def use_numbers_only(tables: Path) -> None:
+def use_numbers_only(tables: Path | None = None) -> None:
     """From now on, in this process: the deck holds number cards only, and the expert
-    reads ``tables`` (made for that deck) with its win tables cached apart."""
+    reads ``tables`` (made for that deck), if given."""
     import importlib
 
     from game import cards
@@ -57,7 +57,8 @@ def use_numbers_only(tables: Path) -> None:
         if hasattr(module, "composition"):
             module.composition = numbers_only  # type: ignore[attr-defined]
     cards._full_deck.cache_clear()
-    winprob.TABLES = tables
+    if tables is not None:
+        winprob.TABLES = tables
 
 
 def play(against: str, seats: int, games: int, seed: int) -> int:
@@ -93,7 +94,7 @@ def _tables(folder: str, rounds: int) -> str:
     """The stop-at-T tables of the numbers-only deck, made in this process."""
     from tools import make_expert_tables
 
-    use_numbers_only(Path(folder) / "unused.json")
+    use_numbers_only()
     out = str(Path(folder) / "numbers_only_tables.json")
     make_expert_tables.main(["--rounds", str(rounds), "--out", out])
     return out
