@@ -498,13 +498,15 @@ class App:
         if not self.manager.process_events(event):
             self.stack.handle_event(event)
 
-    def step(self, dt: float | None = None) -> None:
+    def step(self, dt: float | None = None, draw: bool = True) -> None:
         """One pass of the loop; ``dt`` given: a test's fixed time step, no waiting.
 
         Time passes first (animations, a bot's beat, a notice's life), then the input
         of this pass is handled, so a key that starts an animation never skips the
         time the table stood still before it. Every pass that updates also draws: what
-        is on screen is always what a full redraw would draw.
+        is on screen is always what a full redraw would draw. A driver that runs several
+        passes before anyone looks (``ui.driver.pump``) may leave all but the last undrawn
+        (``draw=False``).
         """
         if dt is not None:
             events = pygame.event.get()
@@ -539,7 +541,8 @@ class App:
         self.manager.update(dt)
         clear_tooltips(self.manager)
         self._updated = time.perf_counter()
-        self.draw()
+        if draw:
+            self.draw()
         self.frame += 1
 
     def wakeup(self) -> float | None:
@@ -603,6 +606,8 @@ NO_DISPLAY = (
     "no display found (set DISPLAY or WAYLAND_DISPLAY, or use --frames N / --screenshot FILE "
     "for an offscreen run)"
 )
+
+
 #: SDL's video drivers that show nothing: the game would run unseen, for ever
 UNSEEN_DRIVERS = ("offscreen", "dummy")
 

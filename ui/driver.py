@@ -74,10 +74,11 @@ def open_table(app: App) -> TableScene:
 
 
 def pump(app: App, frames: int = 1, dt: float = DT) -> None:
-    """``frames`` passes of the loop; then, as a person looking a moment later would find
-    it, the autosave written (ui.storage.writer) and any failure of it told."""
-    for _ in range(frames):
-        app.step(dt=dt)
+    """``frames`` passes of the loop, the last one drawn (nobody looks at the others); then,
+    as a person looking a moment later would find it, the autosave written
+    (ui.storage.writer) and any failure of it told."""
+    for i in range(frames):
+        app.step(dt=dt, draw=i == frames - 1)
     app.saves.writer.flush()
     app.tell_autosave_problems()
 
@@ -88,8 +89,9 @@ def wait_until(app: App, done, seconds: float = 60.0, dt: float = DT) -> None:
     deadline = time.monotonic() + seconds
     while not done():
         assert time.monotonic() < deadline, "still waiting"
-        app.step(dt=dt)
+        app.step(dt=dt, draw=False)
         time.sleep(0.005)
+    app.draw()
 
 
 def click(app: App, pos, frames: int = 2) -> None:
@@ -125,14 +127,14 @@ def settle(app: App) -> None:
     table = open_table(app)
     for _ in range(3):
         table.presenter.skip()
-        app.step(dt=DT)
-    if not isinstance(table.driver, PlayDriver | LessonDriver | NetDriver):
-        return  # a replay: nobody decides
-    play = play_driver(table)
-    for _ in range(round(HANDOVER_GUARD / DT) + 2):
-        if play.human_turn() is None or play.ready_turn() is not None:
-            break
-        app.step(dt=DT)
+        app.step(dt=DT, draw=False)
+    if isinstance(table.driver, PlayDriver | LessonDriver | NetDriver):  # else a replay
+        play = play_driver(table)
+        for _ in range(round(HANDOVER_GUARD / DT) + 2):
+            if play.human_turn() is None or play.ready_turn() is not None:
+                break
+            app.step(dt=DT, draw=False)
+    app.draw()
 
 
 def move(app: App, text: str) -> None:
