@@ -1,6 +1,6 @@
 """Starting where a window cannot be seen or heard: no display is one line and exit
 status 2 (an offscreen run asked for still runs); no sound device is silence on the
-terminal and a note in Settings."""
+terminal and a note in Settings. On X11, the frames go through X's shared memory."""
 
 import os
 import subprocess
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from ui.app import NO_DISPLAY, display_problem
+from ui.app import NO_DISPLAY, display_problem, software_framebuffer
 from ui.config import Config
 
 PROJECT = Path(__file__).resolve().parent.parent
@@ -33,6 +33,23 @@ def start(tmp_path, *args, timeout=60, **extra):
         cwd=PROJECT,
         env=bare_env(tmp_path, **extra),
     )
+
+
+@pytest.mark.parametrize(
+    ("driver", "chosen", "used"),
+    [("x11", None, "0"), ("x11", "opengl", "opengl"), ("wayland", None, None)],
+)
+def test_on_x11_frames_are_shown_through_shared_memory_unless_the_person_chose(
+    monkeypatch, driver, chosen, used
+):
+    """Without a graphics card, SDL's OpenGL upload of each frame costs more CPU than
+    drawing it (tools.bench_ui --driver x11); Wayland has no framebuffer of its own."""
+    import pygame
+
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: driver)
+    environ = {} if chosen is None else {"SDL_FRAMEBUFFER_ACCELERATION": chosen}
+    software_framebuffer(environ)
+    assert environ.get("SDL_FRAMEBUFFER_ACCELERATION") == used
 
 
 @pytest.mark.slow  # starts a process (docs/development.md, Tests)

@@ -15,7 +15,7 @@ import sys
 import threading
 import time
 import warnings
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, MutableMapping
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -91,6 +91,7 @@ class App:
         self.config = config = resolved(config, self.settings)
         set_language(config.lang)
         pygame.display.init()
+        software_framebuffer()
         pygame.font.init()
         self.screen = self._set_mode(config.size)
         pygame.display.set_caption(t("app.title"))
@@ -606,6 +607,21 @@ NO_DISPLAY = (
     "no display found (set DISPLAY or WAYLAND_DISPLAY, or use --frames N / --screenshot FILE "
     "for an offscreen run)"
 )
+
+
+def software_framebuffer(environ: MutableMapping[str, str] = os.environ) -> None:
+    """On X11, show each frame through X's shared memory rather than an OpenGL texture.
+
+    The window is drawn in software. SDL's default on X11 uploads every frame into an
+    OpenGL texture; without a graphics card (a virtual machine, a remote desktop, Xvfb:
+    Mesa's llvmpipe) that costs several milliseconds of CPU a frame, and X's shared
+    memory a fraction of one (``python -m tools.bench_ui --x11``). Call after
+    ``pygame.display.init`` and before the first ``set_mode``; a choice the person made
+    in ``SDL_FRAMEBUFFER_ACCELERATION`` stands. Elsewhere SDL already chooses well
+    (Windows: GDI), or has no framebuffer of its own (Wayland, macOS).
+    """
+    if pygame.display.get_driver() == "x11":
+        environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
 
 
 #: SDL's video drivers that show nothing: the game would run unseen, for ever
