@@ -12,6 +12,7 @@ import pytest
 
 from game import gamefile
 from game.lessons import tutorial as lessons
+from tests.tiers import tour
 from ui import i18n
 from ui.driver import driven_by, lesson_answer, make_app, press, pump
 from ui.screens.menu import MenuScene
@@ -247,7 +248,7 @@ def lesson_moments(lang: str, size: tuple[int, int]) -> tuple[Moment, ...]:
     return tuple(moments)
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "de"])
+@pytest.mark.parametrize("lang", tour("fr", "en", "de"))
 def test_the_lesson_speaks_to_the_player_and_counts_its_rounds_on(lang):
     moments = lesson_moments(lang, (1280, 720))
     i18n.set_language(lang)

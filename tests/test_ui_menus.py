@@ -6,6 +6,7 @@ import pygame
 import pygame_gui
 import pytest
 
+from tests.tiers import tour
 from ui import i18n
 from ui.config import Seat
 from ui.driver import button_center, click, make_app, press, pump, resize, table_of
@@ -96,7 +97,7 @@ def test_menu_keys(tmp_path):
     assert not app.running
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "de"])
+@pytest.mark.parametrize("lang", tour("de", "en", "fr"))
 def test_each_menu_button_shows_the_key_that_presses_it(lang):
     """The key hint is readable in every language (the letter is on its button)."""
     app = make_app(lang=lang, seed=1)
@@ -190,8 +191,8 @@ def test_screens_survive_resizes_and_a_language_change():
     assert app.stack.top.buttons["new"].text == "Neues Spiel (N)"
 
 
-@pytest.mark.parametrize("lang", i18n.LANGS)
-@pytest.mark.parametrize("size", [(800, 500), (1024, 600), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("lang", tour(*i18n.LANGS))
+@pytest.mark.parametrize("size", tour((800, 500), (1024, 600), (1280, 720), (1920, 1080)))
 def test_the_card_fan_never_covers_a_word_or_a_button(monkeypatch, lang, size):
     from ui.storage.saves import SavedGame
 

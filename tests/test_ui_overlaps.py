@@ -12,6 +12,7 @@ from game import bots, gamefile
 from game.engine import Game
 from game.rules import RuleOptions
 from game.state import Action
+from tests.tiers import tour
 from ui import i18n
 from ui.config import Seat
 from ui.driver import make_app, press, pump
@@ -65,8 +66,8 @@ def test_the_end_of_round_count_never_covers_a_name(lang, size, seats):
         assert not rect.colliderect(name), (text, rect, scene.game.players[seat], name)
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "de"])
-@pytest.mark.parametrize("size", [(800, 500), (1024, 600), (1280, 720)])
+@pytest.mark.parametrize("lang", tour("fr", "en", "de"))
+@pytest.mark.parametrize("size", tour((1024, 600), (800, 500), (1280, 720)))
 @pytest.mark.parametrize("n", [2, 6, 12, 18])
 def test_the_piles_labels_keep_apart(lang, size, n):
     app = make_app(size=size, lang=lang, speed=8.0, think_time=0.0)

@@ -8,6 +8,7 @@ import pygame
 import pytest
 
 from game import events as ev
+from tests.tiers import tour
 from ui.assets import GOLD
 from ui.config import Seat
 from ui.driver import make_app, pump, table_of
@@ -62,10 +63,10 @@ def full_hand(status: str):
     return ShownHand(numbers, ["x2", "+8"], second_chance=False, status=status, flip7=True)
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", tour(*SIZES))
 @pytest.mark.parametrize("seats", [4, 18])
 @pytest.mark.parametrize("status", ["stayed", "frozen"])
-@pytest.mark.parametrize("lang", ["en", "fr", "de"])
+@pytest.mark.parametrize("lang", tour("de", "en", "fr"))
 def test_the_status_stamps_never_sit_on_a_cards_value(size, seats, status, lang):
     app, table = table_at(size, seats, lang)
     p = table.presenter

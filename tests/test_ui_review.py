@@ -5,6 +5,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from tests.tiers import tour
 from ui import i18n
 from ui.driver import button_center, click, driven_by, make_app, press, pump, wait_until
 from ui.table import coach
@@ -60,8 +61,8 @@ def test_review_from_the_game_over_screen_jumps_to_a_costly_decision():
     assert app.stack.top is over  # the replay was opened over the game over
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "de"])
-@pytest.mark.parametrize("size", [(800, 500), (1024, 600), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("lang", tour("en", "fr", "de"))
+@pytest.mark.parametrize("size", tour((800, 500), (1024, 600), (1280, 720), (1920, 1080)))
 def test_the_coach_strip_keeps_clear_of_the_bar_s_words(monkeypatch, lang, size):
     """The strip's band and marks leave a row of pixels at least between them and every
     word of the bar (its shadow included): at the costliest decision, its verdict on two

@@ -7,6 +7,7 @@ import pytest
 from PIL import Image
 
 from tests.helpers import SEED004_PLAYERS, SEED004_ROUNDS
+from tests.tiers import tour
 from ui import i18n
 from ui.driver import button_center, clear_entry, click, make_app, press, type_text
 from ui.screens.menu import MenuScene
@@ -231,8 +232,8 @@ def hover(app, pos, widget=None, frames: int = 2) -> None:
             return
 
 
-@pytest.mark.parametrize("lang", i18n.LANGS)
-@pytest.mark.parametrize("size", [(800, 500), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("lang", tour(*i18n.LANGS))
+@pytest.mark.parametrize("size", tour((800, 500), (1280, 720), (1920, 1080)))
 def test_no_tooltip_of_the_sheet_covers_a_button_or_a_field(tmp_path, lang, size):
     from game.tabletop.sheet import ScoreSheet
 
@@ -322,8 +323,8 @@ def test_without_a_viewer_open_says_so_in_one_line(tmp_path, monkeypatch, how):
     assert reason in said[0]
 
 
-@pytest.mark.parametrize("size", [(800, 500), (1024, 600), (1280, 720), (1920, 1080)])
-@pytest.mark.parametrize("lang", ["en", "fr", "de"])
+@pytest.mark.parametrize("size", tour((800, 500), (1024, 600), (1280, 720), (1920, 1080)))
+@pytest.mark.parametrize("lang", tour("en", "fr", "de"))
 def test_the_points_field_and_its_buttons_keep_apart_inside_the_grid_s_panel(lang, size):
     """Each button as wide as its words, none over the points field nor over another,
     and the row inside the panel of the grid."""
