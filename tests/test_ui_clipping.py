@@ -116,7 +116,7 @@ def test_no_text_is_cut_anywhere(lang, size, checker, tmp_path, monkeypatch):
     from tools.screenshot_sheet import sheets
 
     # the tour's own folders (tools.screenshot: fixed names under the temp folder) in
-    # a short folder of this test's own: another worker's tour (pytest -n 3) must not
+    # a short folder of this test's own: another worker's tour (pytest -n 4) must not
     # remove them, and the paths the screens show stay about as long as in the gallery
     own = tempfile.mkdtemp(prefix="f7-")
     monkeypatch.setattr(tempfile, "tempdir", own)

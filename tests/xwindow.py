@@ -87,7 +87,7 @@ class Window:
         before its geometry is read (SDL can replace it while it opens): then
         it is looked for again."""
         # generous: on a fresh checkout the first start makes the card art, and the
-        # tests share two cores with other workers (pytest -n 3)
+        # tests share two cores with other workers (pytest -n 4)
         deadline = time.monotonic() + 90
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
