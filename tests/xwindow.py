@@ -17,6 +17,8 @@ from pathlib import Path
 
 from PIL import Image, ImageChops, ImageGrab
 
+from tools import xvfb
+
 PROJECT = Path(__file__).resolve().parent.parent
 GOLD = (247, 199, 70)  # ui.assets.GOLD: the prompt when a person may decide
 
@@ -29,25 +31,7 @@ class Xvfb:
     """A virtual screen on a free display number."""
 
     def __init__(self, size=(1280, 800)) -> None:
-        # Xvfb picks a free display itself and writes its number to the pipe:
-        # no race with another test run (or an xdist worker) starting a screen
-        # at the same moment. -noreset: by default the server resets whenever its
-        # last client leaves (a window closed, every xdotool call), and a window
-        # that connects during the reset finds no display.
-        read, write = os.pipe()
-        self.proc = subprocess.Popen(
-            ["Xvfb", "-displayfd", str(write), "-screen", "0", f"{size[0]}x{size[1]}x24"]
-            + ["-nolisten", "tcp", "-noreset"],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-            pass_fds=(write,),
-        )
-        os.close(write)
-        with os.fdopen(read) as pipe:
-            number = pipe.readline().strip()  # empty if Xvfb ended without a display
-        if not number or self.proc.poll() is not None:
-            raise RuntimeError("Xvfb did not start")
-        self.display = f":{number}"
+        self.proc, self.display = xvfb.start(size)
 
     def close(self) -> None:
         self.proc.terminate()

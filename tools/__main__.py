@@ -41,6 +41,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
         "bench_net_window",
         "bench_plugins",
     ),
+    "helpers of the tools and the tests": ("xvfb",),
     "research (how good is a decision, a change, the optimum)": (
         "expert_regret",
         "paired_expert",

@@ -165,25 +165,6 @@ def first_frame(size) -> float:
     return took
 
 
-def virtual_screen(size) -> subprocess.Popen:
-    """Xvfb on a free display, made this process's display; the X11 driver used."""
-    read, write = os.pipe()
-    proc = subprocess.Popen(
-        ["Xvfb", "-displayfd", str(write), "-screen", "0", f"{size[0]}x{size[1]}x24"]
-        + ["-nolisten", "tcp", "-noreset"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        pass_fds=(write,),
-    )
-    os.close(write)
-    with os.fdopen(read) as pipe:
-        number = pipe.readline().strip()
-    if not number:
-        raise SystemExit("bench_ui: Xvfb did not start")
-    os.environ.update(DISPLAY=f":{number}", SDL_VIDEODRIVER="x11")
-    return proc
-
-
 def main(argv: list[str] | None = None) -> int:
     sys.path.insert(0, str(PROJECT))
     from ui.config import parse_size
@@ -197,7 +178,14 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     size = parse_size(args.size)
     if args.x11:
-        screen = virtual_screen(size)
+        from tools import xvfb
+
+        try:
+            screen, display = xvfb.start(size)
+        except (OSError, RuntimeError) as e:
+            print(f"bench_ui: no virtual screen ({e}); Debian: apt-get install xvfb")
+            return 2
+        os.environ.update(DISPLAY=display, SDL_VIDEODRIVER="x11")
         try:
             return report(args, size)
         finally:
