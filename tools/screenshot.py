@@ -188,7 +188,7 @@ def run_until(app: App, kind: type, after: float, dt: float = 1 / 60) -> None:
         cur = tl.current
         if cur is not None and isinstance(cur.event, kind) and cur.elapsed >= after:
             return
-        app.step(dt=dt)
+        app.step(dt=dt, draw=False)  # the shot draws the frame it keeps
 
 
 def shot(app: App, path: Path, dither: bool = False) -> None:
@@ -253,7 +253,7 @@ def gallery(out: Path, size=(1280, 720), lang: str = "en", shot=shot) -> list[Pa
                 counted = True
             _top(app).choose(_top(app).BUTTONS[0][0])
         table.presenter.skip()
-        app.step(dt=0.05)
+        app.step(dt=0.05, draw=False)
     save("07-game-over")
 
     app.start_game([Seat(f"P{i + 1}", "baseline") for i in range(18)])
@@ -403,7 +403,7 @@ def replays(out: Path, size=(1280, 720), lang: str = "en", shot=shot) -> list[Pa
         if scene.presenter.gate is not None:
             break
         scene.presenter.skip()
-        app.step(dt=1 / 60)
+        app.step(dt=1 / 60, draw=False)
     pump(app, 2)
     path = out / f"replay-end-18-{lang}.png"
     shot(app, path)

@@ -26,7 +26,7 @@ def _until(app: App, done, seconds: float = 30.0) -> None:
     while not done():
         if time.monotonic() > deadline:
             raise RuntimeError("the online gallery waited too long")
-        app.step(dt=1 / 30)
+        app.step(dt=1 / 30, draw=False)  # drawn when kept (save)
         time.sleep(0.005)
 
 
@@ -37,7 +37,7 @@ def _settle(app: App, seconds: float = 1.5) -> None:
         top: Any = app.stack.top
         if hasattr(top, "skip"):
             top.skip()
-        app.step(dt=1 / 30)
+        app.step(dt=1 / 30, draw=False)  # drawn when kept (save)
         time.sleep(0.01)
 
 
