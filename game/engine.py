@@ -28,6 +28,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
+from itertools import chain
 from typing import Any, cast
 
 from game import events as ev
@@ -372,14 +373,16 @@ class Game:
 
     def card_counts(self) -> Counter[str]:
         """Every card wherever it lies; always the full composition (R1.5)."""
-        c = Counter(self.draw_pile)
-        c.update(self.discard)
-        c.update(self.staged)
-        c.update(card for card, _t, _c in self.queue)
-        c.update(self.in_play)
-        for h in self.hands:
-            c.update(h.cards())
-        return c
+        return Counter(
+            chain(
+                self.draw_pile,
+                self.discard,
+                self.staged,
+                (card for card, _t, _c in self.queue),
+                self.in_play,
+                *(h.cards() for h in self.hands),
+            )
+        )
 
     def clone(self) -> Game:
         """An independent copy (same RNG state), for bots and search."""
