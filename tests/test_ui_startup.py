@@ -43,7 +43,7 @@ def test_on_x11_frames_are_shown_through_shared_memory_unless_the_person_chose(
     monkeypatch, driver, chosen, used
 ):
     """Without a graphics card, SDL's OpenGL upload of each frame costs more CPU than
-    drawing it (tools.bench_ui --driver x11); Wayland has no framebuffer of its own."""
+    drawing it (python -m tools.bench_ui --x11); Wayland has no framebuffer of its own."""
     import pygame
 
     monkeypatch.setattr(pygame.display, "get_driver", lambda: driver)

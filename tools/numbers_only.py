@@ -5,7 +5,8 @@
 
 The published exact analysis of competitive Flip 7 (a win-probability player against
 score maximisers, first to 200) counts the number cards alone. This plays the expert
-against copies of ``--against`` (default ``counter``, a one-card-deep score maximiser)
+against copies of ``--against`` (a level or a plug-in; default ``counter``, a one-card-deep
+score maximiser)
 with that deck — one ``0``, one ``1`` and *n* copies of *n*, 79 cards — or, with
 ``--full``, with the rule book's 94 cards as the control; the expert's seat rotates, one
 process a seed, and it prints the expert's wins with a 95% interval.
@@ -20,7 +21,6 @@ bots read it: a research tool, never the game.
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import random
 import sys
@@ -28,6 +28,8 @@ import tempfile
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+
+from tools.bench_bots import interval
 
 COUNTER = "examples/opponents/counter.py:choose"
 #: the modules that read the deck's composition by name
@@ -63,10 +65,11 @@ def use_numbers_only(tables: Path | None = None) -> None:
 
 def play(against: str, seats: int, games: int, seed: int) -> int:
     """Games with the expert in every seat in turn and ``against`` in the others; its wins."""
-    from game.bots import expert, plugins
+    from game.bots import expert
     from game.engine import Game
+    from tools.bench_bots import load_bot
 
-    other = plugins.load(against)  # named by the person running this tool
+    other = load_bot(against)  # a level, or a plug-in named by the person running this tool
     wins = 0
     for g in range(games):
         mine = g % seats
@@ -119,12 +122,10 @@ def main(argv: list[str] | None = None) -> int:
         with ProcessPoolExecutor(len(seeds)) as pool:
             wins = list(pool.map(_job, jobs))
     n = args.games * len(seeds)
-    p = sum(wins) / n
-    half = 1.96 * math.sqrt(p * (1 - p) / n)
     deck = "the rule book's 94 cards" if args.full else "numbers only (79 cards)"
     print(
         f"expert vs {args.seats - 1} x {args.against}, {args.seats} seats, {deck}: "
-        f"{sum(wins)} wins in {n} games, {p:.1%} ± {half:.1%} "
+        f"{sum(wins)} wins in {n} games, {interval(sum(wins), n)} "
         f"(seeds {args.seeds}: {', '.join(map(str, wins))}; fair share {1 / args.seats:.1%})"
     )
     return 0
