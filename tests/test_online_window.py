@@ -101,7 +101,8 @@ def test_two_windows_host_and_join_one_game_and_play_it_to_the_end(tmp_path):
                 window.type_keys(["h", "1", "s"], delay=0.12)
         finished = _wait(lambda: _finished(tables, key["table"]))  # kept whole at its end
         names = [a["player"] for a in finished["actions"]]
-        assert {"Player", "Bob"} <= set(names)  # both people decided, each on their screen
+        # both people decided, each on their screen
+        assert {"Player", "Bob"} <= set(names), (finished["players"], finished.get("rules"), names)
         assert gamefile.from_dict(finished).over
         for window in (host, guest):
             assert window.proc.poll() is None and "Traceback" not in window.stderr()
