@@ -7,6 +7,10 @@ plug-in start included), their range, and the same for four built-in seats. With
 ``--root DIR`` (repeatable) the commands run in each checkout given
 (``git archive REV | tar -x -C DIR``), one run of each in turn, so that two versions are
 compared under the same load of the machine.
+
+Then the start of a plug-in's process: one program starts ``--starts`` plug-ins one
+after the other, each closed once it is ready, and prints how long the first took (on
+Linux, the fork server starts with it) and the median and range of the others.
 """
 
 from __future__ import annotations
@@ -39,6 +43,41 @@ def run(root: Path, bots: str, games: int, seed: int) -> tuple[float, float]:
     return games / result["seconds"], games / wall
 
 
+STARTS = """\
+import json, sys, time
+from game.bots.sandbox import PluginBot
+times = []
+for _ in range(int(sys.argv[2])):
+    start = time.perf_counter()
+    bot = PluginBot(sys.argv[1], 10.0)
+    bot.wait_ready()
+    times.append(time.perf_counter() - start)
+    bot.close()
+print(json.dumps(times))
+"""
+
+
+def starts(root: Path, spec: str, count: int) -> str:
+    """The start of ``count`` plug-ins in one program, in words."""
+    out = subprocess.run(
+        [sys.executable, "-c", STARTS, spec, str(count)],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "PYTHONPATH": str(root)},
+    ).stdout
+    first, *rest = [t * 1000 for t in json.loads(out)]
+    text = f"plug-in started and ready, in {root}: the first {first:.0f} ms"
+    if rest:
+        rest.sort()
+        text += (
+            f", the next {len(rest)}: median {rest[len(rest) // 2]:.1f} ms "
+            f"({rest[0]:.1f}–{rest[-1]:.1f})"
+        )
+    return text
+
+
 def line(name: str, rates: list[tuple[float, float]]) -> str:
     sim = [r[0] for r in rates]
     wall = [r[1] for r in rates]
@@ -54,6 +93,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--spec", default=CAUTIOUS, help="the plug-in in seat 0")
+    parser.add_argument("--starts", type=int, default=20, help="plug-ins started in a row")
     parser.add_argument(
         "--root", action="append", help="a checkout to run the commands in (default: here)"
     )
@@ -74,6 +114,8 @@ def main(argv: list[str] | None = None) -> int:
         f"[python -m game.simulate --bots {args.spec},baseline,baseline,baseline "
         f"--games {args.games} --seed S --json]"
     )
+    for root in roots:
+        print(starts(root, args.spec, args.starts), flush=True)
     return 0
 
 

@@ -117,14 +117,14 @@ def watch_parent() -> None:
     if parent is None:  # called in the program itself (a test): nothing to watch
         return
     if sys.platform.startswith("linux"):
-        with contextlib.suppress(Exception):  # the kernel kills us even if we never get the GIL
+        # the kernel kills us even if we never get the GIL when the process that started
+        # us ends: the program, or its fork server (which ends with the program)
+        with contextlib.suppress(Exception):
             import ctypes
 
             pr_set_pdeathsig = 1
             ctypes.CDLL(None).prctl(pr_set_pdeathsig, signal.SIGKILL)
-    if os.getppid() != parent.pid:  # it ended while this process started
-        os._exit(0)
-    sentinel = parent.sentinel
+    sentinel = parent.sentinel  # readable once the program has ended, even before this
 
     def watch() -> None:
         wait([sentinel])

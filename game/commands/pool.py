@@ -1,7 +1,8 @@
 """Work spread over processes for ``game.simulate`` and ``game.tournament`` (``--workers``).
 
-The workers are started with the *spawn* method (a fresh interpreter, on every
-system) and each watches the program that started it: when the program ends in
+The workers are started as plug-ins are (:func:`game.bots.sandbox.processes`: forked
+from a fork server that holds nothing of the program, or a fresh interpreter) and each
+watches the program that started it: when the program ends in
 any way, even killed, they end too (:func:`game.bots.plugin_host.watch_parent`),
 and so do the plug-ins they started. When one part fails (a plug-in bot), the
 others stop at their next game and the failure is raised, without waiting for the
@@ -10,7 +11,6 @@ rest of the run.
 
 from __future__ import annotations
 
-import multiprocessing
 import signal
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -34,6 +34,7 @@ def _worker_start(stop: Any) -> None:
     global _STOP
     _STOP = stop
     watch_parent()
+    sandbox.close_at_exit()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the program's: it stops us
 
 
@@ -69,7 +70,7 @@ def _results(func: Callable[[Any], Any], chunks: Sequence[Any], workers: int) ->
     if workers <= 1:
         yield from map(func, chunks)
         return
-    context = multiprocessing.get_context("spawn")
+    context = sandbox.processes()
     stop = context.Event()
     pool = ProcessPoolExecutor(
         workers, mp_context=context, initializer=_worker_start, initargs=(stop,)
