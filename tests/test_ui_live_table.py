@@ -13,7 +13,7 @@ from game.bots.advice import table_advice
 from game.live import observed_game
 from game.tabletop.calculator import CardHand
 from game.tabletop.sheet import ScoreSheet
-from ui.driver import button_center, click, driven_by, make_app, press, pump, resize
+from ui.driver import button_center, click, driven_by, look, make_app, press, pump, resize
 from ui.storage.sheet_store import SheetStore
 from ui.table.live import LiveDriver, live_path
 from ui.tabletop.sheet_screen import SheetScene
@@ -118,6 +118,7 @@ def test_the_faces_that_cannot_be_turned_over_are_dimmed_for_a_card_awaited_and_
         monkeypatch.setattr(driver, "_face", spy)
         app.invalidate()
         pump(app, 1)
+        look(app)
         monkeypatch.setattr(driver, "_face", face)
         assert len(drawn) == 22
         return {card for card, dim in drawn.items() if dim}
@@ -473,6 +474,7 @@ def test_big_type_draws_every_seats_odds_larger(tmp_path, monkeypatch):
         monkeypatch.setattr(app.assets, "text", spy)
         app.invalidate()
         pump(app, 1)
+        look(app)
         monkeypatch.setattr(app.assets, "text", text)
         return drawn
 

@@ -15,7 +15,7 @@ from game.state import Action
 from tests.tiers import tour
 from ui import i18n
 from ui.config import Seat
-from ui.driver import make_app, press, pump
+from ui.driver import look, make_app, press, pump
 from ui.table.replay_model import Replay
 
 from .test_ui_replay import SEED004
@@ -58,6 +58,7 @@ def test_the_end_of_round_count_never_covers_a_name(lang, size, seats):
         scene = app.show_replay(bot_game(seats, target=60), "test")
     press(app, pygame.K_END)
     pump(app, 2)
+    look(app)
     labels = label_rects(app, scene)
     assert len(labels) == len(scene.game.players)  # every hand's result shows
     names = scene.table_view.name_rects
@@ -150,6 +151,7 @@ def test_a_notice_at_the_table_keeps_clear_of_the_panel(size):
     table = app.start_game([Seat("Ana", None), Seat("Bo", "baseline")])
     app.notify("La connexion à l'hôte est perdue : nouvel essai dans un instant. " * 2, error=True)
     pump(app, 2)
+    look(app)
     assert app.notices.rects
     for rect in app.notices.rects:
         assert rect.right <= table.layout.panel.x, (rect, table.layout.panel)
@@ -167,5 +169,6 @@ def test_a_notice_over_a_round_s_summary_keeps_clear_of_the_panel_too():
     assert app.stack.top is not table  # the round's summary, over the table
     app.notify("Connection lost: trying again… your seat waits for you", error=True)
     pump(app, 2)
+    look(app)
     assert app.notices.rects
     assert all(r.right <= table.layout.panel.x for r in app.notices.rects)

@@ -9,6 +9,7 @@ from ui.config import Seat
 from ui.driver import (
     button_center,
     click,
+    look,
     press,
     pump,
     settle,
@@ -193,6 +194,7 @@ def test_the_panel_made_opaque_over_the_cloth_shows_what_its_see_through_image_d
     pixels are those of the see-through panel drawn over that cloth."""
     table = app.start_game(HUMAN_AND_TWO_BOTS)
     pump(app, 30)
+    look(app)
     lay, p = table.layout, table.presenter
     cloth = table.table_view.background
     through, flat = cloth.copy(), cloth.copy()

@@ -24,6 +24,7 @@ from ui.driver import (
     button_center,
     clear_entry,
     click,
+    look,
     make_app,
     press,
     pump,
@@ -301,6 +302,7 @@ def test_a_failed_load_message_takes_its_own_place_under_the_title(
     type_text(app, str(hostile_dir / "illegal_action.json"))
     press(app, pygame.K_RETURN)
     pump(app, 1)
+    look(app)
     (box,) = app.notices.rects
     assert box.top > files.title_rect().bottom
     assert not box.colliderect(files.panel_rect())

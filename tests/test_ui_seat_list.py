@@ -6,7 +6,7 @@ import pygame
 import pytest
 
 from tests import test_ui_setup
-from ui.driver import button_center, clear_entry, click, make_app, press, type_text
+from ui.driver import button_center, clear_entry, click, look, make_app, press, type_text
 from ui.screens.seat_list import SeatForm, SeatList
 from ui.tabletop.history_screen import HistoryScene
 from ui.tabletop.sheet_setup import SheetSetupScene
@@ -21,6 +21,7 @@ def open_sheet_setup(app) -> SheetSetupScene:
     assert isinstance(app.stack.top, HistoryScene)
     click(app, button_center(app.stack.top, "new"))
     assert isinstance(app.stack.top, SheetSetupScene)
+    look(app)
     return app.stack.top
 
 

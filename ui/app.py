@@ -93,7 +93,8 @@ class App:
         pygame.display.init()
         software_framebuffer()
         pygame.font.init()
-        self.screen = self._set_mode(config.size)
+        self._screen = self._set_mode(config.size)
+        self.undrawn = False  # a pass left the screen undrawn (ui.driver): drawn when read
         pygame.display.set_caption(t("app.title"))
         self.assets = Assets(config.lang)
         self._font_scale = font_scale(unit_for(self.size))
@@ -149,15 +150,23 @@ class App:
         return screen
 
     @property
+    def screen(self) -> pygame.Surface:
+        """The window's surface, as a person would see it now: a pass that was not drawn
+        (``step(draw=False)``: ``ui.driver``) is drawn before it is read."""
+        if self.undrawn:
+            self.draw()
+        return self._screen
+
+    @property
     def size(self) -> tuple[int, int]:
-        return self.screen.get_size()
+        return self._screen.get_size()
 
     def resize(self, size: tuple[int, int]) -> None:
         size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
         current = pygame.display.get_surface()
         if current is None or current.get_size() != size:
             current = self._set_mode(size)
-        self.screen = current
+        self._screen = current
         scale = font_scale(unit_for(self.size))
         if scale != self._font_scale:
             self._font_scale = scale
@@ -171,7 +180,7 @@ class App:
 
     def toggle_fullscreen(self) -> None:
         self.config.fullscreen = not self.config.fullscreen
-        self.screen = self._set_mode(self.config.size)
+        self._screen = self._set_mode(self.config.size)
         self.resize(self.size)
 
     # ------------------------------------------------------------ scenes
@@ -505,9 +514,9 @@ class App:
         Time passes first (animations, a bot's beat, a notice's life), then the input
         of this pass is handled, so a key that starts an animation never skips the
         time the table stood still before it. Every pass that updates also draws: what
-        is on screen is always what a full redraw would draw. A driver that runs several
-        passes before anyone looks (``ui.driver.pump``) may leave all but the last undrawn
-        (``draw=False``).
+        is on screen is always what a full redraw would draw. A driver that steps the
+        window with nobody looking (``ui.driver``) passes ``draw=False``: the pass is then
+        drawn when :attr:`screen` is read, or by :meth:`draw`.
         """
         if dt is not None:
             events = pygame.event.get()
@@ -544,6 +553,8 @@ class App:
         self._updated = time.perf_counter()
         if draw:
             self.draw()
+        else:
+            self.undrawn = True
         self.frame += 1
 
     def wakeup(self) -> float | None:
@@ -562,7 +573,8 @@ class App:
         self.notices.draw(surface, self.assets)
 
     def draw(self) -> None:
-        self.render(self.screen)
+        self.undrawn = False
+        self.render(self._screen)
         pygame.display.flip()
 
     def run(self) -> int:

@@ -74,13 +74,20 @@ def open_table(app: App) -> TableScene:
 
 
 def pump(app: App, frames: int = 1, dt: float = DT) -> None:
-    """``frames`` passes of the loop, the last one drawn (nobody looks at the others); then,
-    as a person looking a moment later would find it, the autosave written
-    (ui.storage.writer) and any failure of it told."""
-    for i in range(frames):
-        app.step(dt=dt, draw=i == frames - 1)
+    """``frames`` passes of the loop, none drawn: what is on screen is drawn when a test
+    looks (``app.screen`` read, or :func:`look`); then, as a person looking a moment later
+    would find it, the autosave written (ui.storage.writer) and any failure of it told."""
+    for _ in range(frames):
+        app.step(dt=dt, draw=False)
     app.saves.writer.flush()
     app.tell_autosave_problems()
+
+
+def look(app: App) -> pygame.Surface:
+    """The window as a person sees it now: drawn, with what the drawing records (where
+    names, labels and boxes went) up to date."""
+    app.draw()
+    return app.screen
 
 
 def wait_until(app: App, done, seconds: float = 60.0, dt: float = DT) -> None:
@@ -91,7 +98,6 @@ def wait_until(app: App, done, seconds: float = 60.0, dt: float = DT) -> None:
         assert time.monotonic() < deadline, "still waiting"
         app.step(dt=dt, draw=False)
         time.sleep(0.005)
-    app.draw()
 
 
 def click(app: App, pos, frames: int = 2) -> None:
@@ -134,7 +140,6 @@ def settle(app: App) -> None:
             if play.human_turn() is None or play.ready_turn() is not None:
                 break
             app.step(dt=DT, draw=False)
-    app.draw()
 
 
 def move(app: App, text: str) -> None:
