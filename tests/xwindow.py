@@ -15,7 +15,7 @@ import sys
 import time
 from pathlib import Path
 
-from PIL import Image, ImageChops, ImageGrab
+from PIL import Image, ImageChops, ImageGrab, ImageStat
 
 from tools import xvfb
 
@@ -156,18 +156,20 @@ class Window:
 
 def gold_pixels(image: Image.Image, box: tuple[int, int, int, int]) -> int:
     """Pixels of the prompt's gold in ``box`` (a prompt a person may answer now)."""
-    region = image.crop(box)
-    return sum(
-        1
-        for p in region.get_flattened_data()
-        if abs(p[0] - GOLD[0]) < 16 and abs(p[1] - GOLD[1]) < 16 and abs(p[2] - GOLD[2]) < 24
-    )
+    bands = image.crop(box).split()
+    near = [
+        band.point(lambda p, v=value, tol=tol: 255 if abs(p - v) < tol else 0)
+        for band, value, tol in zip(bands, GOLD, (16, 16, 24), strict=True)
+    ]
+    return ImageChops.multiply(ImageChops.multiply(near[0], near[1]), near[2]).histogram()[255]
 
 
 def brightness(image: Image.Image, box: tuple[int, int, int, int]) -> float:
     """The mean of R+G+B over ``box`` (an overlay's shade makes it drop)."""
-    pixels = list(image.crop(box).get_flattened_data())
-    return sum(sum(p) for p in pixels) / max(1, len(pixels))
+    region = image.crop(box)
+    if not region.width or not region.height:
+        return 0.0
+    return float(sum(ImageStat.Stat(region).mean))
 
 
 def same(a: Image.Image, b: Image.Image) -> bool:
