@@ -10,7 +10,7 @@ it is forked from ``multiprocessing``'s *fork server*: a fresh interpreter, star
 first time the program needs one, that imports the plug-in host and the game's code
 (:data:`PRELOAD`), never runs a plug-in, and forks itself for each plug-in and each
 worker of ``--workers`` (about 10 ms where a fresh interpreter takes
-about 80). Elsewhere each gets a fresh interpreter (the *spawn* method).
+about 120). Elsewhere each gets a fresh interpreter (the *spawn* method).
 
 - the program sends the seat's view as plain values (:mod:`game.bots.table_copy`),
   the legal actions and a seed for the bot's ``rng``;
