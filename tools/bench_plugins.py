@@ -26,18 +26,23 @@ from pathlib import Path
 CAUTIOUS = "examples/bots/cautious.py:choose"
 
 
-def run(root: Path, bots: str, games: int, seed: int) -> tuple[float, float]:
-    """(games/s of the simulation, games/s of the whole command)."""
-    command = [sys.executable, "-m", "game.simulate", "--bots", bots, "--games", str(games)]
-    start = time.perf_counter()
-    out = subprocess.run(
-        [*command, "--seed", str(seed), "--json"],
+def python(root: Path, *args: str) -> str:
+    """What ``python ARGS`` prints, run in the checkout ``root``."""
+    return subprocess.run(
+        [sys.executable, *args],
         cwd=root,
         capture_output=True,
         text=True,
         check=True,
         env={**os.environ, "PYTHONPATH": str(root)},
     ).stdout
+
+
+def run(root: Path, bots: str, games: int, seed: int) -> tuple[float, float]:
+    """(games/s of the simulation, games/s of the whole command)."""
+    start = time.perf_counter()
+    simulate = ["-m", "game.simulate", "--bots", bots, "--games", str(games)]
+    out = python(root, *simulate, "--seed", str(seed), "--json")
     wall = time.perf_counter() - start
     result = json.loads(out)
     return games / result["seconds"], games / wall
@@ -59,14 +64,7 @@ print(json.dumps(times))
 
 def starts(root: Path, spec: str, count: int) -> str:
     """The start of ``count`` plug-ins in one program, in words."""
-    out = subprocess.run(
-        [sys.executable, "-c", STARTS, spec, str(count)],
-        cwd=root,
-        capture_output=True,
-        text=True,
-        check=True,
-        env={**os.environ, "PYTHONPATH": str(root)},
-    ).stdout
+    out = python(root, "-c", STARTS, spec, str(count))
     first, *rest = [t * 1000 for t in json.loads(out)]
     text = f"plug-in started and ready, in {root}: the first {first:.0f} ms"
     if rest:
