@@ -6,6 +6,7 @@ language is English again; ``app`` is a window driven by posted events (ui/drive
 
 import os
 import sys
+from itertools import islice
 
 import pytest
 
@@ -64,7 +65,7 @@ def pytest_collection_modifyitems(config, items):
     ordered = []
     for k, size in enumerate(shares):
         head = slow[k::workers]
-        ordered += head + [next(fast) for _ in range(size - len(head))]
+        ordered += head + list(islice(fast, max(0, size - len(head))))  # fewer if none left
     items[:] = ordered + list(fast)  # none left, unless the slow tests outnumber a share
 
 

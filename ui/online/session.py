@@ -21,13 +21,15 @@ import socket
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.atomic import write_atomic
 from game.net import discovery
-from game.net.client import Client
 from game.net.protocol import HOST_CLOSED
-from game.net.server import HostedServer, start_in_thread
+
+if TYPE_CHECKING:  # the WebSocket library is imported when a table is hosted or joined
+    from game.net.client import Client
+    from game.net.server import HostedServer
 
 DEFAULT_PORT = 7707  # the port a host listens on when it is free (docs/network.md)
 #: where a table open to other computers is announced (game.net.discovery)
@@ -155,6 +157,8 @@ class OnlineSession:
         """Start a server in this program (on ``port`` if free, else any), its tables kept
         in ``folder``, its bots taking ``bot_delay`` seconds a decision, a dropped player's
         seat waiting ``wait`` seconds; OSError if it cannot listen at all."""
+        from game.net.server import start_in_thread
+
         where = "0.0.0.0" if public else "127.0.0.1"
         try:
             hosted = start_in_thread(where, port, folder, wait=wait, bot_delay=bot_delay)
@@ -172,6 +176,8 @@ class OnlineSession:
 
     def _client(self, intro: Callable[[Client], object]) -> Client:
         """One more connection; ``intro`` is sent once it first opens (never waited for)."""
+        from game.net.client import Client
+
         client = Client(self.url)
         self._intros[id(client)] = intro
         self.clients.append(client)
