@@ -48,8 +48,9 @@ def pytest_collection_modifyitems(config, items):
     the second half of the longest queue left: the slow tests at the head of each share
     stay with their worker, the fast ones behind them are shared out at the end."""
     worker = getattr(config, "workerinput", None)  # a worker's: its run's count and command
-    args = [*config.getini("addopts"), *worker["mainargv"]] if worker is not None else []
-    if worker is None or not any("worksteal" in arg for arg in args):
+    if worker is None:
+        return
+    if not any("worksteal" in arg for arg in [*config.getini("addopts"), *worker["mainargv"]]):
         return
     workers = worker["workercount"]
     slow = [item for item in items if item.get_closest_marker("slow")]

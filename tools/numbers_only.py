@@ -6,10 +6,9 @@
 The published exact analysis of competitive Flip 7 (a win-probability player against
 score maximisers, first to 200) counts the number cards alone. This plays the expert
 against copies of ``--against`` (a level or a plug-in; default ``counter``, a one-card-deep
-score maximiser)
-with that deck — one ``0``, one ``1`` and *n* copies of *n*, 79 cards — or, with
-``--full``, with the rule book's 94 cards as the control; the expert's seat rotates, one
-process a seed, and it prints the expert's wins with a 95% interval.
+score maximiser) with that deck — one ``0``, one ``1`` and *n* copies of *n*, 79 cards —
+or, with ``--full``, with the rule book's 94 cards as the control; the expert's seat
+rotates, one process a seed, and it prints the expert's wins with a 95% interval.
 
 The expert reads a numbers-only game from tables of that deck: its stop-at-T rounds
 (:mod:`tools.make_expert_tables`, ``--rounds`` solo rounds a stop) and the win tables

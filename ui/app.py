@@ -94,7 +94,7 @@ class App:
         software_framebuffer()
         pygame.font.init()
         self._screen = self._set_mode(config.size)
-        self.undrawn = False  # a pass left the screen undrawn (ui.driver): drawn when read
+        self._undrawn = False  # a pass left the screen undrawn (ui.driver): drawn when read
         pygame.display.set_caption(t("app.title"))
         self.assets = Assets(config.lang)
         self._font_scale = font_scale(unit_for(self.size))
@@ -153,7 +153,7 @@ class App:
     def screen(self) -> pygame.Surface:
         """The window's surface, as a person would see it now: a pass that was not drawn
         (``step(draw=False)``: ``ui.driver``) is drawn before it is read."""
-        if self.undrawn:
+        if self._undrawn:
             self.draw()
         return self._screen
 
@@ -554,7 +554,7 @@ class App:
         if draw:
             self.draw()
         else:
-            self.undrawn = True
+            self._undrawn = True
         self.frame += 1
 
     def wakeup(self) -> float | None:
@@ -573,7 +573,7 @@ class App:
         self.notices.draw(surface, self.assets)
 
     def draw(self) -> None:
-        self.undrawn = False
+        self._undrawn = False
         self.render(self._screen)
         pygame.display.flip()
 
