@@ -46,6 +46,15 @@ def test_an_unknown_revision_is_one_line():
         paired_expert.base_expert("no-such-rev")
 
 
+@pytest.mark.parametrize("bad", ["2,x", "seven", "5-3"])
+def test_seeds_that_are_not_numbers_or_ranges_are_one_line(bad, capsys):
+    with pytest.raises(SystemExit):
+        paired_expert.main(["--base", "HEAD", "--seeds", bad])
+    err = capsys.readouterr().err.strip().splitlines()
+    assert "error: argument --seeds" in err[-1]
+    assert "Traceback" not in "\n".join(err)
+
+
 @pytest.mark.slow  # starts a process (docs/development.md, Tests)
 def test_the_report_names_every_seed_and_the_total(capsys):
     if not _unchanged_since_head():

@@ -132,9 +132,24 @@ def compare(job: tuple[str, int, int, int, str, int]) -> dict[str, int]:
     return out
 
 
-def _seeds(text: str) -> list[int]:
-    first, _, last = text.partition("-")
-    return list(range(int(first), int(last or first) + 1))
+def seeds(text: str) -> list[int]:
+    """Seeds given as a list of seeds and ranges.
+
+    >>> seeds("13-15"), seeds("2,3"), seeds("1,7-8")
+    ([13, 14, 15], [2, 3], [1, 7, 8])
+    """
+    out: list[int] = []
+    for part in text.split(","):
+        first, _, last = part.strip().partition("-")
+        try:
+            out += range(int(first), int(last or first) + 1)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"{text!r}: seeds are numbers or ranges, e.g. 13-18,21"
+            ) from None
+    if not out:
+        raise argparse.ArgumentTypeError(f"{text!r}: no seed in that range")
+    return out
 
 
 def _line(name: str, r: dict[str, int]) -> str:
@@ -150,7 +165,9 @@ def _line(name: str, r: dict[str, int]) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--base", required=True, help="git revision of the expert to compare with")
-    parser.add_argument("--seeds", default="1", help="a seed or a range, e.g. 13-18")
+    parser.add_argument(
+        "--seeds", type=seeds, default=[1], help="seeds and ranges, e.g. 13-18 or 2,3"
+    )
     parser.add_argument("--games", type=int, default=4000, help="games per seed")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--against", default="baseline", help="the other seats' bot")
@@ -164,10 +181,9 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as error:  # noqa: BLE001 -- a bad spec is one line
         raise SystemExit(f"paired_expert: {args.against!r}: {error}") from None
     chunk = max(1, -(-args.games // (4 * args.workers)))
-    seeds = _seeds(args.seeds)
     jobs = [
         (args.base, seed, start, min(args.games, start + chunk), args.against, args.seats)
-        for seed in seeds
+        for seed in args.seeds
         for start in range(0, args.games, chunk)
     ]
     with ProcessPoolExecutor(args.workers) as pool:
@@ -179,13 +195,13 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(f"expert (current) against expert at {args.base}, {where}, paired")
     total = {key: 0 for key in parts[0]}
-    for seed in seeds:
+    for seed in args.seeds:
         mine = [p for p, job in zip(parts, jobs, strict=True) if job[1] == seed]
         row = {key: sum(p[key] for p in mine) for key in total}
         print("  " + _line(f"seed {seed}", row))
         for key in total:
             total[key] += row[key]
-    if len(seeds) > 1:
+    if len(args.seeds) > 1:
         print("  " + _line("all", total))
     return 0
 
