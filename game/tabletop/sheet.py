@@ -256,8 +256,10 @@ class ScoreSheet:
     @property
     def ended_after(self) -> int | None:
         """The round after which the game ended (R8.1, R8.2), or ``None``."""
-        for round_no in range(1, self.round_count + 1):
-            totals = self.totals_after(round_no)
+        totals = list(self.start_totals)
+        for round_no, row in enumerate(self._rounds, 1):
+            for seat, c in enumerate(row):
+                totals[seat] += cell_points(c)
             best = max(totals)
             if best >= self.target and totals.count(best) == 1:
                 return round_no
