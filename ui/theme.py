@@ -16,6 +16,7 @@ import i18n  # type: ignore[import-untyped]  # python-i18n, pygame_gui's transla
 import pygame
 import pygame_gui
 from pygame_gui.core import BlockingThreadedResourceLoader, UIAppearanceTheme
+from pygame_gui.core.drawable_shapes.drawable_shape import DrawableShape
 
 from ui.artcache import ASSETS, THEME_PATH
 
@@ -119,6 +120,30 @@ def _theme(scale: float, lang: str) -> tuple[UIAppearanceTheme, BlockingThreaded
     return found
 
 
+#: pygame_gui's own way: every look of a shape drawn ahead, one a frame after the first
+DRAW_EVERY_LOOK = DrawableShape.redraw_all_states
+
+
+def draw_shown_look(shape: DrawableShape, force_full_redraw: bool = False) -> None:
+    """What a widget's shape does when it is built or changes size, text or theme: draw the
+    look it shows (and its normal one), and let every other look (hovered, pressed,
+    selected, disabled) be drawn again when the widget first takes it.
+
+    pygame_gui draws all of a button's looks ahead, the rest spread over the next frames,
+    and draws a look that is not ready when the widget takes it
+    (``DrawableShape.set_active_state``) — the way it already treats ``disabled``. A
+    window builds many buttons on every screen and every resize, and most are never
+    hovered or pressed: most looks drawn ahead were never shown. A look
+    drawn before a change is marked as not drawn, so it is drawn again, for the new
+    size and text, the next time it is shown."""
+    for look in shape.states.values():
+        look.generated = False
+    shape.states_to_redraw_queue.clear()
+    shape.redraw_state(shape.active_state.state_id)
+    if shape.active_state.state_id != "normal":  # a look not drawn falls back on it
+        shape.redraw_state("normal")
+
+
 def make_manager(size: tuple[int, int], scale: float, lang: str = "en") -> pygame_gui.UIManager:
     """The UI manager; ``lang`` translates pygame_gui's own words (the file dialog's).
 
@@ -130,7 +155,11 @@ def make_manager(size: tuple[int, int], scale: float, lang: str = "en") -> pygam
     Every manager adds pygame_gui's translations folder to python-i18n's one search
     path, and a text with a dot that is no translation key (most of ours) lists every
     folder of that path: kept to one entry a folder, however many managers a process
-    makes (a font-scale change on resize makes one, a test process hundreds)."""
+    makes (a font-scale change on resize makes one, a test process hundreds).
+
+    Widgets draw the look they show and others when first shown
+    (:func:`draw_shown_look`)."""
+    DrawableShape.redraw_all_states = draw_shown_look  # type: ignore[method-assign, assignment]
     manager = _Manager(size, *_theme(scale, lang), lang)
     i18n.load_path[:] = list(dict.fromkeys(i18n.load_path))
     return manager
