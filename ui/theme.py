@@ -133,9 +133,8 @@ def draw_shown_look(shape: DrawableShape, force_full_redraw: bool = False) -> No
     and draws a look that is not ready when the widget takes it
     (``DrawableShape.set_active_state``) — the way it already treats ``disabled``. A
     window builds many buttons on every screen and every resize, and most are never
-    hovered or pressed: most looks drawn ahead were never shown. A look
-    drawn before a change is marked as not drawn, so it is drawn again, for the new
-    size and text, the next time it is shown."""
+    hovered or pressed. A look drawn before a change is marked as not drawn, so it is
+    drawn again, for the new size and text, the next time it is shown."""
     for look in shape.states.values():
         look.generated = False
     shape.states_to_redraw_queue.clear()
