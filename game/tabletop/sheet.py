@@ -18,8 +18,9 @@ corrected; totals, ranking and the end follow. Pure: no I/O
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import islice
 from typing import Any
 
 from game.limits import (
@@ -208,11 +209,16 @@ class ScoreSheet:
         """Totals after a finished round; ``0`` gives the starting totals."""
         if not 0 <= round_no <= self.round_count:
             raise SheetError(f"there is no round {round_no} (finished rounds: {self.round_count})")
+        return next(islice(self._running_totals(), round_no, None))
+
+    def _running_totals(self) -> Iterator[tuple[int, ...]]:
+        """The starting totals, then the totals after each finished round in turn."""
         totals = list(self.start_totals)
-        for row in self._rounds[:round_no]:
+        yield tuple(totals)
+        for row in self._rounds:
             for seat, c in enumerate(row):
                 totals[seat] += cell_points(c)
-        return tuple(totals)
+            yield tuple(totals)
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -256,10 +262,7 @@ class ScoreSheet:
     @property
     def ended_after(self) -> int | None:
         """The round after which the game ended (R8.1, R8.2), or ``None``."""
-        totals = list(self.start_totals)
-        for round_no, row in enumerate(self._rounds, 1):
-            for seat, c in enumerate(row):
-                totals[seat] += cell_points(c)
+        for round_no, totals in islice(enumerate(self._running_totals()), 1, None):
             best = max(totals)
             if best >= self.target and totals.count(best) == 1:
                 return round_no
