@@ -3,6 +3,7 @@
 
 import pygame
 
+from tests.test_ui_sheet import hover
 from ui.driver import button_center, pump
 from ui.theme import DRAW_EVERY_LOOK
 
@@ -11,15 +12,6 @@ LOOKS = ("normal", "hovered", "selected", "active", "disabled")
 
 def pixels(surface: pygame.Surface) -> bytes:
     return pygame.image.tobytes(surface, "RGBA")
-
-
-def hover(app, pos) -> None:
-    """The pointer moves to ``pos`` (pygame_gui reads where it is from the mouse)."""
-    pygame.mouse.set_pos(pos)
-    pygame.event.post(
-        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
-    )
-    pump(app, 2)
 
 
 def drawn_ahead(shape) -> dict[str, bytes]:
