@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 from game import atomic, gamefile, limits
 from game.atomic import write_atomic
@@ -24,7 +25,7 @@ from game.tabletop.stats import GameSummary, StatsError
 from ui import settings as settings_file
 from ui.config import ConfigError, parse_players, parse_size
 from ui.screens.setup_model import TableSetup
-from ui.tabletop.sheet_export import export_blank
+from ui.tabletop.sheet_export import export_blank, save_pages
 
 ROOT = Path(__file__).resolve().parent.parent
 BASE = {"format": "flip7/1", "players": ["Ana", "Ben"], "seed": 1, "actions": []}
@@ -358,12 +359,13 @@ def test_exports_never_follow_a_link_nor_replace_a_file_not_chosen(tmp_path):
     folder = tmp_path / "exports"
     folder.mkdir()
     (folder / "sheet.png").symlink_to(victim)  # a planted link at the export's name
-    (written,) = export_blank(folder / "sheet.png", replace=False)
+    page = [Image.new("RGB", (8, 8), "white")]  # where and how a page is written, not its look
+    (written,) = save_pages(page, folder / "sheet.png", replace=False)
     assert written.name == "sheet-2.png" and victim.read_text() == "precious"
-    (again,) = export_blank(folder / "sheet.png", replace=False)
+    (again,) = save_pages(page, folder / "sheet.png", replace=False)
     assert again.name == "sheet-3.png"
     # the command line's --out is chosen: replaced, but the link itself, atomically
-    (chosen,) = export_blank(folder / "sheet.png")
+    (chosen,) = save_pages(page, folder / "sheet.png")
     assert not chosen.is_symlink() and chosen.read_bytes()[:4] == b"\x89PNG"
     assert victim.read_text() == "precious"
     assert not [p for p in folder.iterdir() if p.name.startswith(".")]  # no temp file left
@@ -381,8 +383,6 @@ def test_typed_numbers_are_ascii_digits_within_the_limits():
 
 
 def test_a_page_pillow_cannot_draw_is_an_export_error(tmp_path, monkeypatch):
-    from PIL import Image
-
     from ui.tabletop.sheet_export import ExportError
 
     def fails(*_a, **_k):

@@ -1,7 +1,9 @@
 """The project's own sounds: synthesised the same every time, regenerated when missing,
 played at the table's moments, and silent without an audio device."""
 
+import shutil
 import wave
+from pathlib import Path
 
 import pygame
 import pytest
@@ -14,20 +16,26 @@ from ui.driver import make_app, press, pump, settle
 from ui.sound import Sound
 
 
+def game_sounds() -> Path:
+    """The folder of the set the game itself plays (made first if due)."""
+    return Path(make_sounds.ensure_sounds()["dir"])
+
+
 def test_the_sounds_are_deterministic_short_wav_files(tmp_path):
-    a = make_sounds.generate_sounds(tmp_path / "a")
-    b = make_sounds.generate_sounds(tmp_path / "b")
-    assert a["version"] == b["version"]
+    made = make_sounds.generate_sounds(tmp_path)
+    # the game's own set, made by this or another process, holds the same bytes
+    assert made["version"] == make_sounds.ensure_sounds()["version"]
     for name in make_sounds.SOUNDS:
-        first = (tmp_path / "a" / f"{name}.wav").read_bytes()
-        assert first == (tmp_path / "b" / f"{name}.wav").read_bytes()
-        with wave.open(str(tmp_path / "a" / f"{name}.wav")) as w:
+        first = (tmp_path / f"{name}.wav").read_bytes()
+        assert first == (game_sounds() / f"{name}.wav").read_bytes()
+        with wave.open(str(tmp_path / f"{name}.wav")) as w:
             assert (w.getnchannels(), w.getsampwidth(), w.getframerate()) == (1, 2, 22050)
             seconds = w.getnframes() / w.getframerate()
             assert 0.05 < seconds < 1.5, name
 
 
 def test_missing_or_stale_sounds_are_made_again(tmp_path):
+    shutil.copytree(game_sounds(), tmp_path, dirs_exist_ok=True)
     made = make_sounds.ensure_sounds(tmp_path)
     (tmp_path / "bust.wav").unlink()
     again = make_sounds.ensure_sounds(tmp_path)
@@ -37,14 +45,13 @@ def test_missing_or_stale_sounds_are_made_again(tmp_path):
     assert (tmp_path / "flip.wav").stat().st_mtime_ns == before
 
 
-def test_no_audio_device_means_silence_not_an_error(monkeypatch, tmp_path):
+def test_no_audio_device_means_silence_not_an_error(monkeypatch):
     def no_device(*args, **kwargs):
         raise pygame.error("No available audio device")
 
     monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
     monkeypatch.setattr(pygame.mixer, "init", no_device)
-    make_sounds.ensure_sounds(tmp_path)
-    silent = Sound(0.8, directory=tmp_path)
+    silent = Sound(0.8, directory=game_sounds())
     assert not silent.enabled and silent.play("flip") is False
     app = make_app(lang="en", seed=1, think_time=0.0)
     assert not app.sound.enabled
@@ -74,9 +81,8 @@ def test_sounds_follow_the_table_and_the_volume(monkeypatch, two_humans):
     pygame.display.quit()
 
 
-def test_volume_zero_is_silent(tmp_path):
-    make_sounds.ensure_sounds(tmp_path)
-    sound = Sound(0.0, directory=tmp_path)
+def test_volume_zero_is_silent():
+    sound = Sound(0.0, directory=game_sounds())
     if not sound.enabled:
         pytest.skip("no mixer here")
     assert sound.play("flip") is False
