@@ -152,7 +152,7 @@ def test_a_spectator_makes_no_decision_and_changes_nothing(server):
 
 
 def test_a_dropped_player_keeps_the_seat_a_bot_plays_it_then_they_rejoin(tmp_path):
-    hosted = start_in_thread(folder=tmp_path, bot_delay=0.05, wait=0.3)
+    hosted = start_in_thread(folder=tmp_path, bot_delay=0.0, wait=0.3)
     try:
         ana = seated(hosted.address, "Ana", seats=["me", "open", {"bot": "easy", "name": "Eve"}])
         ben = seated(hosted.address, "Ben", ana.table)
@@ -328,11 +328,14 @@ def test_a_client_that_tries_again_at_once_hears_why_the_server_stopped(tmp_path
         ana = seated(hosted.address, "Ana", seats=["me", "open", "open"])
         friends = [seated(hosted.address, name, ana.table) for name in ("Bob", "Cy")]
         hosted.stop(protocol.HOST_CLOSED)
-        for client in [ana, *friends]:
+        clients = [ana, *friends]
+        for client in clients:
             lost = client.wait_for("connection", status="lost")
             assert lost["reason"] == protocol.HOST_CLOSED
+        time.sleep(0.25)  # each client's own try again, all at once, has had its time
+        for client in clients:
             after = []
-            while (message := client.next(0.25)) is not None:
+            while (message := client.next(0)) is not None:
                 after.append(message)
             client.close()
             assert [m for m in after if m.get("status") == "open"] == []
