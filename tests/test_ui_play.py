@@ -10,6 +10,7 @@ from ui.driver import (
     button_center,
     click,
     look,
+    make_app,
     press,
     pump,
     settle,
@@ -208,14 +209,18 @@ def test_the_panel_made_opaque_over_the_cloth_shows_what_its_see_through_image_d
     assert panel._flat.get_flags() & pygame.SRCALPHA == 0  # opaque: the fast blit
 
 
-def test_what_stands_still_drawn_with_the_felt_is_what_a_fresh_view_draws(app):
+def test_what_stands_still_drawn_with_the_felt_is_what_a_fresh_view_draws():
     """Seats and piles that stand still are kept on one image with the felt, and the
     panel's two parts (tray and queue, log) are each drawn again only when they change:
     after a game of five and in a game of two bots in the same window, at every frame
     of cards drawn, busts, stays, a Flip Three and a round's end, the table and the
     panel are exactly what views that never drew before draw."""
+    from ui.app import MIN_SIZE
     from ui.table.draw_panel import PanelView
     from ui.table.draw_table import TableView
+
+    # the smallest window: every frame compared, the fewest pixels to compare
+    app = make_app(**{**APP, "size": MIN_SIZE, "lang": "en", "think_time": 0.0})
 
     five = [*HUMAN_AND_TWO_BOTS, Seat("Di", "baseline"), Seat("Ed", "baseline")]
     app.start_game(five)
