@@ -159,3 +159,29 @@ def test_a_chosen_button_widened_to_its_words_still_looks_chosen():
     d = sheet.widgets["dealer:0"]
     assert d.is_selected and d.rect.w > round(44 * unit_for(app.size))  # widened
     assert d.drawable_shape.active_state.state_id == "selected"
+
+
+@pytest.mark.parametrize(("lang", "size"), [("de", (800, 500)), ("en", (1280, 720))])
+def test_a_seat_moved_removed_or_of_a_new_kind_builds_only_the_rows_that_no_longer_fit(
+    size, lang
+):
+    """A plug-in seat moved takes its spec field (and the spec typed) to its new row; a
+    seat removed takes the last row away; a kind that brings or takes the spec field
+    builds that row again. The other rows keep their widgets, and after each change the
+    form shows exactly what the same form built anew shows."""
+    app = make_app(size=size, lang=lang, think_time=0.0)
+    scene = open_setup(app)
+    spec = "examples/bots/coin.py:choose"
+    click(app, button_center(scene, "kind:3"))  # Cyd: expert -> plug-in
+    click(app, scene.widgets["spec:3"].rect.center)
+    type_text(app, spec, frames=2)
+    for pressed, spec_row in (("up:3", 2), ("remove:0", 1), ("down:1", 2), ("kind:2", None)):
+        kept = scene.widgets["name:0"]
+        click(app, button_center(scene, pressed))
+        assert app.stack.top is scene and scene.widgets["name:0"] is kept, pressed
+        assert shown(scene) == names(scene)
+        specs = {k: w.get_text() for k, w in scene.widgets.items() if k.startswith("spec:")}
+        assert specs == ({} if spec_row is None else {f"spec:{spec_row}": spec}), pressed
+        shown_now = looks(scene)
+        scene.build_ui()
+        assert looks(scene) == shown_now, pressed

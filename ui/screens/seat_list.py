@@ -25,6 +25,8 @@ from ui.theme import widen_buttons
 
 #: the buttons at the end of a row: widget name, label
 TOOLS = (("dealer", "D"), ("up", "▲"), ("down", "▼"), ("remove", "✕"))
+#: every widget of a row, by the name before its index
+ROW_PARTS = ("kind", "name", "spec", *(what for what, _label in TOOLS))
 BAR = 26  # pygame_gui's scroll bar is 20 px at any size
 
 
@@ -44,9 +46,7 @@ class KindedSeats(Seats, Protocol):
     """Seats that are a human or a bot: a kind button that cycles, a plug-in's spec."""
 
     def kind_label(self, index: int) -> str: ...
-    def cycle_kind(self, index: int) -> bool:
-        """Next kind; True when the row's fields change (the spec field comes or goes)."""
-        ...
+    def cycle_kind(self, index: int) -> None: ...
 
     def spec(self, index: int) -> str | None:
         """The plug-in spec typed, or None: the row has no spec field."""
@@ -104,15 +104,37 @@ class SeatList:
         for i in range(len(self.seats)):
             self._row(i)
 
-    def add_row(self) -> None:
-        """The row of the seat just added at the end, under the others (built alone: the
-        rows above it keep their widgets)."""
+    def sync_rows(self) -> None:
+        """Rows for the seats after a change: a seat added gets its row under the others,
+        a seat gone takes the last row with it, a row whose fields no longer fit its seat
+        (a plug-in's spec field come or gone: a new kind, seats moved) is built again —
+        alone: every other row keeps its widgets, and shows its seat's words
+        (:meth:`refresh`)."""
+        widgets, n = self.form.widgets, len(self.seats)
+        before = list(widgets.values())  # held: no widget made below takes a freed id
+        gone = n
+        while f"name:{gone}" in widgets:
+            self._kill_row(gone)
+            gone += 1
+        for i in range(n):
+            if f"name:{i}" in widgets and (f"spec:{i}" in widgets) != self._has_spec(i):
+                self._kill_row(i)
+            if f"name:{i}" not in widgets:
+                self._row(i)
         self._size_rows()
-        before = set(self.form.widgets)
-        self._row(len(self.seats) - 1)
-        self.refresh()  # its words first: a button is widened to them
-        added = [w for name, w in self.form.widgets.items() if name not in before]
+        self.refresh()  # the words first: a button is widened to them
+        kept = set(map(id, before))
+        added = [w for w in widgets.values() if id(w) not in kept]
         widen_buttons(added, self.form.app.size[0])
+
+    def _kill_row(self, i: int) -> None:
+        for what in ROW_PARTS:
+            widget = self.form.widgets.pop(f"{what}:{i}", None)
+            if widget is not None:
+                widget.kill()
+
+    def _has_spec(self, i: int) -> bool:
+        return self.kinds and self.kinded.spec(i) is not None
 
     def _size_rows(self) -> None:
         u = self._u
@@ -167,9 +189,9 @@ class SeatList:
         for i in range(n):
             if self.kinds:
                 widgets[f"kind:{i}"].set_text(self.kinded.kind_label(i))
-            entry = widgets[f"name:{i}"]
-            if entry.get_text() != self.seats.name(i):
-                entry.set_text(self.seats.name(i))
+            self._show(f"name:{i}", self.seats.name(i))
+            if self._has_spec(i):
+                self._show(f"spec:{i}", self.kinded.spec(i) or "")
             dealer = widgets[f"dealer:{i}"]
             dealer.select() if self.seats.is_dealer(i) else dealer.unselect()
             for what, edge in (("up", 0), ("down", n - 1)):
@@ -181,32 +203,37 @@ class SeatList:
             if name in widgets:
                 widgets[name].disable() if n >= self.most else widgets[name].enable()
 
+    def _show(self, name: str, text: str) -> None:
+        entry = self.form.widgets[name]
+        if entry.get_text() != text:
+            entry.set_text(text)
+
     # ------------------------------------------------------------ input
-    def press(self, name: str) -> bool | None:
-        """A button pressed: None when it is not the list's, else whether the rows must be
-        built again (a seat went or changed its fields; a seat added gets its row here)."""
+    def press(self, name: str) -> bool:
+        """A button pressed: False when it is not the list's, else the seats and their
+        rows changed as it says (:meth:`sync_rows`)."""
         n = len(self.seats)
+        what, _, index = name.partition(":")
         if name in self.adders:
             if n < self.most:
                 self.adders[name]()
-            if len(self.seats) != n:
-                self.add_row()
+        elif (what in self.tips or what == "kind" and self.kinds) and index.isdigit():
+            if int(index) < n:
+                self._press_row(what, int(index))
+        else:
             return False
-        what, _, index = name.partition(":")
-        if not (what in self.tips or what == "kind" and self.kinds) or not index.isdigit():
-            return None
-        i = int(index)
-        if i >= n:
-            return False
+        self.sync_rows()
+        return True
+
+    def _press_row(self, what: str, i: int) -> None:
         if what == "kind":
-            return self.kinded.cycle_kind(i)
-        if what == "dealer":
+            self.kinded.cycle_kind(i)
+        elif what == "dealer":
             self.seats.press_dealer(i)
         elif what in ("up", "down"):
             self.seats.move(i, -1 if what == "up" else 1)
-        elif what == "remove":
-            return n > self.fewest and self.seats.remove(i)
-        return False
+        elif len(self.seats) > self.fewest:
+            self.seats.remove(i)
 
     def type(self, name: str, text: str) -> bool:
         """A field of the list typed in (the name kept to what a name may hold): True when
@@ -276,10 +303,7 @@ class SeatForm(FormScene):
         if name == "start":
             self.start()
             return
-        rebuild = self.seat_list.press(name)
-        if rebuild is None:
-            rebuild = self.press(name)
-        if rebuild:
+        if not self.seat_list.press(name) and self.press(name):
             self.build_ui()
         else:
             self.refresh()

@@ -57,10 +57,8 @@ class GameSeats:
     def kind_label(self, index: int) -> str:
         return kind_label(self.setup.seats[index].bot)
 
-    def cycle_kind(self, index: int) -> bool:
-        was = seat_kind(self.setup.seats[index].bot)
+    def cycle_kind(self, index: int) -> None:
         self.setup.cycle_kind(index)
-        return PLUGIN in (was, seat_kind(self.setup.seats[index].bot))  # the spec comes or goes
 
     def spec(self, index: int) -> str | None:
         bot = self.setup.seats[index].bot
