@@ -41,7 +41,9 @@ class Xvfb:
 class Window:
     """``python main.py ARGS`` in its own home folder, on ``xvfb``'s screen."""
 
-    def __init__(self, xvfb: Xvfb, home: Path, *args: str) -> None:
+    def __init__(self, xvfb: Xvfb, home: Path, *args: str, wait: bool = True) -> None:
+        """Start the window; ``wait`` False: return at once (:meth:`shown` waits for it, so
+        several windows start side by side)."""
         self.xvfb, self.home = xvfb, home
         env = {k: v for k, v in os.environ.items() if k != "SDL_VIDEODRIVER"}
         env.update(DISPLAY=xvfb.display, SDL_AUDIODRIVER="dummy", FLIP7_HOME=str(home))
@@ -53,6 +55,11 @@ class Window:
             stdout=self.log,
             stderr=self.log,
         )
+        if wait:
+            self.shown()
+
+    def shown(self) -> None:
+        """Wait for the window to show, then focus it."""
         self.wid, self.box = self._find_window()
         self.xdotool("windowfocus", "--sync", self.wid)
 
