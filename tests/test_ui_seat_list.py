@@ -162,9 +162,7 @@ def test_a_chosen_button_widened_to_its_words_still_looks_chosen():
 
 
 @pytest.mark.parametrize(("lang", "size"), [("de", (800, 500)), ("en", (1280, 720))])
-def test_a_seat_moved_removed_or_of_a_new_kind_builds_only_the_rows_that_no_longer_fit(
-    size, lang
-):
+def test_a_seat_moved_removed_or_of_a_new_kind_builds_only_the_rows_that_no_longer_fit(size, lang):
     """A plug-in seat moved takes its spec field (and the spec typed) to its new row; a
     seat removed takes the last row away; a kind that brings or takes the spec field
     builds that row again. The other rows keep their widgets, and after each change the
