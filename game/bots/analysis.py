@@ -23,6 +23,7 @@ lookahead depth of ``solo_hit_value``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cache
 
 from game.bots.solo import SoloSolver, solo_policy_value, solo_values_exact
 from game.cards import (
@@ -238,14 +239,28 @@ class _State:
         return self.mul * self.total + self.plus
 
     def distinct(self) -> int:
-        return bin(self.held).count("1")
+        return self.held.bit_count()
 
     # Successor states (a new object each; the fast search is shallow).
     def _with(self, **changes: object) -> _State:
-        fields = {name: getattr(self, name) for name in self.__slots__[:-1]}  # not the memo
-        fields.update(changes)
-        fields["size"] = self.size - 1
-        return _State(**fields)
+        """This hand one card later (``size`` one less), with ``changes`` to its fields."""
+        new = _State(
+            self.held,
+            self.total,
+            self.mul,
+            self.plus,
+            self.sch,
+            self.dups,
+            self.counts,
+            self.mods,
+            self.sc,
+            self.f3,
+            self.fz,
+            self.size - 1,
+        )
+        for name, value in changes.items():
+            setattr(new, name, value)
+        return new
 
     def children(self) -> list[tuple[int, _State | float]]:
         """``(copies, next state or final score)`` for every kind of next card.
@@ -254,25 +269,23 @@ class _State:
         :meth:`_flip_three_value` as a final score.
         """
         out: list[tuple[int, _State | float]] = []
-        flip7 = self.distinct() + 1 >= FLIP7_SIZE
+        held, total, mul, plus = self.held, self.total, self.mul, self.plus
+        flip7 = held.bit_count() + 1 >= FLIP7_SIZE
         for v, c in enumerate(self.counts):
             if c:
                 if flip7:  # R4.4
-                    out.append((c, float(self.mul * (self.total + v) + self.plus + FLIP7_BONUS)))
+                    out.append((c, float(mul * (total + v) + plus + FLIP7_BONUS)))
                 else:
                     counts = self.counts.copy()
                     counts[v] = 0
-                    out.append(
-                        (
-                            c,
-                            self._with(
-                                held=self.held | 1 << v,
-                                total=self.total + v,
-                                counts=counts,
-                                dups=self.dups + c - 1,
-                            ),
-                        )
+                    nxt = self._with()  # then the number taken (no keywords: the hot path)
+                    nxt.held, nxt.total, nxt.counts, nxt.dups = (
+                        held | 1 << v,
+                        total + v,
+                        counts,
+                        self.dups + c - 1,
                     )
+                    out.append((c, nxt))
         if self.dups:
             out.append(
                 (self.dups, self._with(sch=False, dups=self.dups - 1) if self.sch else 0.0)
@@ -282,7 +295,7 @@ class _State:
             if m == "x2":
                 out.append((c, self._with(mods=mods, mul=2)))
             else:
-                out.append((c, self._with(mods=mods, plus=self.plus + modifier_bonus(m))))
+                out.append((c, self._with(mods=mods, plus=self.plus + _BONUS[m])))
         if self.sc:
             out.append((self.sc, self._with(sc=self.sc - 1, sch=True)))
         if self.fz:
@@ -344,39 +357,50 @@ class _State:
         if size <= 0:
             return float(self.stay())
         draws = min(3, size)
-        others = size - sum(self.counts) - self.dups  # non-number cards
-        bonus = sum(c * modifier_bonus(m) for m, c in self.mods)
-        if self.distinct() + draws > FLIP7_SIZE:  # a Flip 7 may stop the draw early
+        counts, dups, mods, mul = self.counts, self.dups, self.mods, self.mul
+        others = size - sum(counts) - dups  # non-number cards
+        bonus = sum(c * _BONUS[m] for m, c in mods)
+        distinct = self.held.bit_count()
+        if distinct + draws > FLIP7_SIZE:  # a Flip 7 may stop the draw early
             return self._forced_walk(draws, others, bonus / others if others else 0.0, size)
-        blanks = others + (self.dups if self.sch else 0)
-        doublers = sum(c for m, c in self.mods if m == "x2") if self.mul == 1 else 0
+        blanks = others + (dups if self.sch else 0)
+        doublers = sum(c for m, c in mods if m == "x2") if mul == 1 else 0
         # Ordered draws: e[m] sums, over m distinct new values, the product of
-        # their copies; f[m] weights each term by the values' sum.
-        e = [1.0, 0.0, 0.0, 0.0]
-        f = [0.0, 0.0, 0.0, 0.0]
-        for v, c in enumerate(self.counts):
+        # their copies; f[m] weights each term by the values' sum. (Unrolled over
+        # m = 3, 2, 1, each step reading the previous values; e[0] = 1, f[0] = 0.)
+        e1 = e2 = e3 = f1 = f2 = f3 = 0.0
+        for v, c in enumerate(counts):
             if c:
-                for m in (3, 2, 1):
-                    f[m] += c * (f[m - 1] + v * e[m - 1])
-                    e[m] += c * e[m - 1]
+                f3 += c * (f2 + v * e2)
+                e3 += c * e2
+                f2 += c * (f1 + v * e1)
+                e2 += c * e1
+                f1 += c * v
+                e1 += c
+        e = (1.0, e1, e2, e3)
+        f = (0.0, f1, f2, f3)
+        falls, falls_one = _falls(blanks), _falls(blanks - 1)
+        held_total, plus = self.total, self.plus
         total = 0.0
         for m in range(draws + 1):
             k = draws - m
-            chosen = _falling(blanks, k)  # ordered picks of k blanks
-            if not chosen or not e[m]:
+            chosen = falls[k]  # ordered picks of k blanks
+            em = e[m]
+            if not chosen or not em:
                 continue
-            with_one = k * _falling(blanks - 1, k - 1) if k else 0  # ... holding a given one
-            numbers = self.total * e[m] + f[m]
-            flat = self.plus + (FLIP7_BONUS if self.distinct() + m >= FLIP7_SIZE else 0)
-            score = chosen * (self.mul * numbers + flat * e[m])
-            score += with_one * (bonus * e[m] + doublers * numbers)
-            total += _choose(draws, m) * _falling(m, m) * score
-        return total / _falling(size, draws)
+            with_one = k * falls_one[k - 1] if k else 0  # ... holding a given one
+            numbers = held_total * em + f[m]
+            flat = plus + (FLIP7_BONUS if distinct + m >= FLIP7_SIZE else 0)
+            score = chosen * (mul * numbers + flat * em)
+            score += with_one * (bonus * em + doublers * numbers)
+            total += _ORDERS[draws][m] * score
+        return total / _falls(size)[draws]
 
     def _forced_walk(self, draws: int, blanks: int, blank_bonus: float, size: int) -> float:
         """Forced draws followed card by card (numbers exact, blanks add their mean bonus)."""
         memo: dict[tuple[int, bool, int, int, int], float] = {}
-        counts, mul, base_plus = self.counts, self.mul, self.plus
+        mul, base_plus = self.mul, self.plus
+        numbered = [(v, c) for v, c in enumerate(self.counts) if c]
 
         def walk(
             held: int, total: int, sch: bool, dups: int, left: int, k: int, size: int, distinct: int
@@ -390,8 +414,8 @@ class _State:
                 return got
             acc = 0.0
             flip7 = distinct + 1 >= FLIP7_SIZE
-            for v, c in enumerate(counts):
-                if c and not held >> v & 1:
+            for v, c in numbered:
+                if not held >> v & 1:
                     acc += c * (
                         mul * (total + v) + plus + FLIP7_BONUS
                         if flip7
@@ -430,3 +454,14 @@ def _falling(n: int, k: int) -> int:
 
 def _choose(n: int, k: int) -> int:
     return _falling(n, k) // _falling(k, k)
+
+
+@cache
+def _falls(n: int) -> tuple[int, int, int, int]:
+    """``_falling(n, k)`` for k = 0 to 3."""
+    return _falling(n, 0), _falling(n, 1), _falling(n, 2), _falling(n, 3)
+
+
+# _ORDERS[draws][m]: the ways to place m distinct numbers, in order, among draws cards
+_ORDERS = tuple(tuple(_choose(d, m) * _falling(m, m) for m in range(d + 1)) for d in range(4))
+_BONUS = {m: modifier_bonus(m) for m in MODIFIERS}
