@@ -55,7 +55,8 @@ import math
 import random
 from collections.abc import Mapping, Sequence
 from functools import cache, lru_cache
-from operator import mul
+from itertools import repeat
+from operator import add, mul
 from typing import Any
 
 from game.bots import winprob
@@ -377,11 +378,8 @@ def _field_part(target: int, total: int, dist: winprob.Dist, t: int) -> list[flo
     rows = race.table(t, False)
     acc: list[float] | None = None
     for i, p in weights.items():
-        vec = rows[i]
-        if acc is None:
-            acc = [p * b for b in vec]
-        else:
-            acc = [a + p * b for a, b in zip(acc, vec, strict=True)]
+        scaled = map(mul, repeat(p), rows[i])  # p * b for each b (rows all of one length)
+        acc = list(scaled) if acc is None else list(map(add, acc, scaled))
     return acc if acc is not None else [0.0] * (race.rounds * race.width)
 
 
@@ -427,10 +425,20 @@ class FieldOutlook(Outlook):
         x = total / race.step
         i = int(x)
         f = x - i
+        on_cell = f < 1e-9 or i + 1 >= race.cells
+        dots = self._dots  # _dot's values worked out so far, read without calling it
         best = 0.0
         for t in MY_STOPS:
-            lo = self._dot(t, i)
-            got = lo if f < 1e-9 or i + 1 >= race.cells else lo + f * (self._dot(t, i + 1) - lo)
+            lo = dots.get((t, i))
+            if lo is None:
+                lo = self._dot(t, i)
+            if on_cell:
+                got = lo
+            else:
+                hi = dots.get((t, i + 1))
+                if hi is None:
+                    hi = self._dot(t, i + 1)
+                got = lo + f * (hi - lo)
             if got > best:
                 best = got
         return best
@@ -500,10 +508,13 @@ def _leaf(st: _State, u: Outlook, flip_three: bool = True) -> float:
     us = u(stay)
     mul = st.mul
     base = stay + (FLIP7_BONUS if st.distinct() + 1 >= FLIP7_SIZE else 0)  # Flip 7
+    known = u._cache.get  # U's values worked out so far, read without calling u
     acc = 0.0
     for v, c in enumerate(st.counts):
         if c:
-            acc += c * u(base + mul * v)
+            x = base + mul * v
+            got = known(x)
+            acc += c * (u(x) if got is None else got)
     if st.dups:
         acc += st.dups * (us if st.sch else u(0))
     for m, c in st.mods:
