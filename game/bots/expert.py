@@ -343,6 +343,12 @@ class Outlook:
         self._cache[x] = got
         return got
 
+    def mean(self, dist: winprob.Dist) -> float:
+        """``sum(p * self(y) for y, p in dist)``, the values worked out so far read
+        without a call."""
+        known = self._cache.get
+        return sum([p * (self(y) if (got := known(y)) is None else got) for y, p in dist])
+
     def expected(self, mine: winprob.Dist, changed: dict[int, winprob.Dist]) -> float:
         """Chance to win when this seat's round ends by ``mine`` and some rivals' change."""
         total = 0.0
@@ -929,7 +935,7 @@ class PlayOn:
             got = u(k)
             for t in self.stops:
                 if t > k:
-                    got = max(got, sum(p * u(y) for y, p in winprob.cond_dist(t, k)))
+                    got = max(got, u.mean(winprob.cond_dist(t, k)))
             self._cache[k] = got
         return got
 
