@@ -359,12 +359,16 @@ class _State:
         draws = min(3, size)
         counts, dups, mods, mul = self.counts, self.dups, self.mods, self.mul
         others = size - sum(counts) - dups  # non-number cards
-        bonus = sum(c * _BONUS[m] for m, c in mods)
+        bonus = x2s = 0  # the modifiers' points, and how many x2 (one pass over them)
+        for card, c in mods:
+            bonus += c * _BONUS[card]
+            if card == "x2":
+                x2s += c
         distinct = self.held.bit_count()
         if distinct + draws > FLIP7_SIZE:  # a Flip 7 may stop the draw early
             return self._forced_walk(draws, others, bonus / others if others else 0.0, size)
         blanks = others + (dups if self.sch else 0)
-        doublers = sum(c for m, c in mods if m == "x2") if mul == 1 else 0
+        doublers = x2s if mul == 1 else 0
         # Ordered draws: e[m] sums, over m distinct new values, the product of
         # their copies; f[m] weights each term by the values' sum. (Unrolled over
         # m = 3, 2, 1, each step reading the previous values; e[0] = 1, f[0] = 0.)
