@@ -335,7 +335,8 @@ class Outlook:
             return got
         if x != int(x):  # an expected score (a Flip Three's): between its neighbours
             lo = int(x)
-            return self(lo) + (x - lo) * (self(lo + 1) - self(lo))
+            at = self(lo)
+            return at + (x - lo) * (self(lo + 1) - at)
         x = int(x)
         got = 1.0
         for _s, total, dist, t in self.rivals:
@@ -476,7 +477,8 @@ class FieldOutlook(Outlook):
             return got
         if x != int(x):
             lo = int(x)
-            return self(lo) + (x - lo) * (self(lo + 1) - self(lo))
+            at = self(lo)
+            return at + (x - lo) * (self(lo + 1) - at)
         got = self._cache[x] = self._value(int(x))
         return got
 
