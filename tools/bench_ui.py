@@ -31,8 +31,6 @@ from typing import Any
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-# settings and autosaves of the benchmark's games go to a scratch folder, never the player's
-os.environ.setdefault("FLIP7_HOME", tempfile.mkdtemp(prefix="flip7-bench-"))
 
 
 def _top(app: Any) -> Any:
@@ -167,6 +165,10 @@ def first_frame(size) -> float:
 
 def main(argv: list[str] | None = None) -> int:
     sys.path.insert(0, str(PROJECT))
+    # settings and autosaves of the benchmark's games go to a scratch folder, never the
+    # player's (set when the benchmark runs: a process that only imports this module, as
+    # the doctests' collection does, keeps its own)
+    os.environ.setdefault("FLIP7_HOME", tempfile.mkdtemp(prefix="flip7-bench-"))
     from ui.config import parse_size
 
     p = argparse.ArgumentParser(prog="python -m tools.bench_ui", description=__doc__)
