@@ -442,3 +442,16 @@ def test_a_client_whose_connection_is_closed_in_the_handshake_tries_again(server
         assert client.wait_for("connection", status="open", timeout=10)
     finally:
         client.close()
+
+
+def test_states_go_out_at_once_never_held_for_the_last_one_s_acknowledgement(server):
+    """A decision often makes two or three states in a row: each connection's socket
+    sends without waiting for the client's acknowledgement of the last (TCP_NODELAY),
+    so the second does not arrive some 40 ms after the first."""
+    import socket
+
+    client = seated(server.address, "Ana")
+    (conn,) = server.server.connections
+    sock = conn.ws.transport.get_extra_info("socket")
+    assert sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY) != 0
+    client.close()

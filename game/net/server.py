@@ -260,6 +260,12 @@ class Server:
         return Response(HTTPStatus.SERVICE_UNAVAILABLE, "Service Unavailable", headers, body)
 
     async def _handle(self, ws: ServerConnection) -> None:
+        # states go out as they are made, often two or three in a row: without TCP_NODELAY
+        # the next waits for the client to acknowledge the last (some 40 ms). asyncio sets
+        # it only on sockets made with IPPROTO_TCP, which socket.create_server's are not
+        sock = ws.transport.get_extra_info("socket")
+        if sock is not None:
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         conn = Connection(ws, self)
         self.connections.add(conn)
         try:
