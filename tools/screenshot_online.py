@@ -162,7 +162,7 @@ def online(out: Path, shot, size=(1280, 720), lang: str = "en") -> list[Path]:
     watching.watch(code)
     watcher.go("lobby", watching)
     _until(watcher, lambda: type(watcher.stack.top).__name__ == "TableScene", 30)
-    _settle(watcher, 3.0)
+    _settle(watcher, 1.0)  # the game goes on to Léa's turn (she has left: it waits there)
     save(watcher, "watch")
     watcher.stack.shutdown()
     pygame.quit()
